@@ -1,0 +1,89 @@
+/**
+ * Identity tables. better-auth owns their shape (user, session, account, verification); the
+ * user carries the extra fields of spec §3. Column names are snake_case in SQL.
+ */
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** Display name; better-auth requires it (anonymous users get a generated one). */
+    name: text('name').notNull(),
+    /** Anonymous users carry a placeholder address; the API never exposes it (see isAnonymous). */
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** §3: three-digit group 101–160, see shared/users. */
+    userGroup: integer('user_group').notNull().default(115),
+    /** ISO 3166-1 alpha-2 country at registration. */
+    regCountry: text('reg_country'),
+    /** Browser id from the studio's fingerprint (§3 "Device identity"). */
+    deviceId: text('device_id'),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /** 'user' or 'admin'; admins come from ADMIN_EMAILS at sign-up (see server config). */
+    role: text('role').notNull().default('user'),
+    ...timestamps,
+  },
+  (t) => [index('users_device_id_idx').on(t.deviceId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    ...timestamps,
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    /** Password hash (scrypt) for the credential provider. */
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);

@@ -1,0 +1,86 @@
+/**
+ * buildApp: the one place the server is assembled, used by main.ts and by every test.
+ * Order matters and is fixed: infrastructure (security headers, cookies, rate limit) →
+ * services (auth, realtime) → routes (health, auth, tRPC, studio) → error handling.
+ */
+import type { DatabaseHandle } from '@tessera/db/connect';
+import { AppError } from '@tessera/shared/errors';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerStudio } from './plugins/studio.ts';
+import { UpgradeDispatcher } from './plugins/upgrade.ts';
+import { Realtime } from './realtime/realtime.ts';
+import type { AppServices } from './services.ts';
+import { createContextFactory } from './trpc/context.ts';
+import { type AppRouter, appRouter } from './trpc/router.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+    upgrades: UpgradeDispatcher;
+  }
+}
+
+export interface BuildAppDeps {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+/** Long batched GET URLs carry every input in one path parameter. */
+const MAX_PARAM_LENGTH = 16_384;
+
+export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+  });
+
+  // 1. Infrastructure.
+  await registerSecurity(app, config);
+
+  // 2. Services.
+  const auth = createAuth({ db: database.db, config });
+  const realtime = new Realtime();
+  const services: AppServices = { config, database, db: database.db, auth, realtime };
+  app.decorate('services', services);
+  realtime.attach({ server: app.server, auth, trustedOrigins: config.trustedOrigins });
+  const upgrades = new UpgradeDispatcher(app.server);
+  realtime.route(upgrades);
+  app.decorate('upgrades', upgrades);
+  app.addHook('onClose', async () => realtime.close());
+
+  // 3. Routes.
+  app.get('/api/health', { config: { rateLimit: false } }, async (_req, reply) => {
+    const ok = await database.ping();
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: { kind: database.kind, ok } });
+  });
+  await app.register(authRoutes, { auth, config });
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/api/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(services),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) app.log.error({ err: error.cause ?? error, path }, 'rpc failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+  const studioBuilt = await registerStudio(app, config.studioDist);
+
+  // 4. Errors and fallbacks.
+  registerErrorHandling(app, { spaFallback: () => studioBuilt });
+
+  return app;
+}

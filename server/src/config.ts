@@ -1,0 +1,146 @@
+/**
+ * Every environment variable the server reads, parsed once with zod. README lists them all.
+ * Embedded mode (no DATABASE_URL) needs none of them.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const zBool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const zOptionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const zEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: zOptionalString,
+  PUBLIC_URL: zOptionalString.pipe(z.url().optional()),
+  AUTH_SECRET: zOptionalString.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: zBool,
+  COUNTRY_HEADER: zOptionalString,
+  DEFAULT_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default('US'),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  STUDIO_DIST: zOptionalString,
+  GOOGLE_CLIENT_ID: zOptionalString,
+  GOOGLE_CLIENT_SECRET: zOptionalString,
+  ADMIN_EMAILS: zOptionalString,
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The origin users reach the app at; auth cookies and trusted origins derive from it. */
+  publicUrl: string;
+  /** Extra origins allowed to call /api/auth (the Vite dev server, loopback aliases). */
+  trustedOrigins: string[];
+  authSecret: string;
+  logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
+  trustProxy: boolean;
+  /** Header set by a trusted proxy with the visitor's ISO country (e.g. cf-ipcountry). */
+  countryHeader: string | undefined;
+  defaultCountry: string;
+  rateLimitMax: number;
+  authRateLimitMax: number;
+  bodyLimitBytes: number;
+  studioDist: string;
+  google: { clientId: string; clientSecret: string } | undefined;
+  adminEmails: string[];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses an environment; `overrides` let tests and benches set values without touching process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = zEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(overrides.dataDir ?? e.DATA_DIR);
+  const port = overrides.port ?? e.PORT;
+  const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+      : undefined;
+
+  const config: Config = {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    trustedOrigins: defaultTrustedOrigins(publicUrl, e.NODE_ENV),
+    authSecret: '',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
+    defaultCountry: e.DEFAULT_COUNTRY,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    studioDist: resolve(e.STUDIO_DIST ?? new URL('../../studio/dist', import.meta.url).pathname),
+    google,
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    ...overrides,
+  };
+  config.authSecret = overrides.authSecret ?? e.AUTH_SECRET ?? resolveAuthSecret(config);
+  return config;
+}
+
+/** The same server answers on localhost and 127.0.0.1; both are trusted in non-production. */
+function defaultTrustedOrigins(publicUrl: string, env: Config['env']): string[] {
+  const origins = new Set([new URL(publicUrl).origin]);
+  if (env !== 'production') {
+    const url = new URL(publicUrl);
+    for (const host of ['localhost', '127.0.0.1']) {
+      origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+    }
+    origins.add('http://localhost:5173'); // Vite dev server (npm run dev)
+  }
+  return [...origins];
+}
+
+/**
+ * Production must set AUTH_SECRET. Elsewhere a random secret is generated once and kept under
+ * DATA_DIR so sessions survive restarts.
+ */
+function resolveAuthSecret(config: Config): string {
+  if (config.env === 'production') {
+    throw new ConfigError('AUTH_SECRET is required in production (at least 32 characters).');
+  }
+  const file = join(config.dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

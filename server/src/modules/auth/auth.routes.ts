@@ -1,0 +1,77 @@
+/** Mounts better-auth under /api/auth on Fastify, plus the providers list (§7). */
+import type { ProvidersResponse } from '@tessera/shared/auth';
+import { ERROR_CATALOGUE, httpStatusOf } from '@tessera/shared/errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Auth } from './auth.ts';
+import { missingCredentials, translateAuthError } from './authErrors.ts';
+
+const CREDENTIAL_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/sign-in/email']);
+
+export function enabledProviders(config: Config): ProvidersResponse {
+  const providers: ProvidersResponse = {
+    'anonymous-user': { id: 'anonymous-user', name: 'Anonymous', type: 'anonymous' },
+    credentials: { id: 'credentials', name: 'Email', type: 'credentials' },
+  };
+  if (config.google) providers.google = { id: 'google', name: 'Google', type: 'oauth' };
+  return providers;
+}
+
+export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; config: Config }): Promise<void> {
+  const { auth, config } = opts;
+
+  app.get('/api/auth/providers', async () => enabledProviders(config));
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    config: { rateLimit: { max: config.authRateLimitMax, timeWindow: '1 minute' } },
+    handler: async (request, reply) => handleAuth(auth, config, request, reply),
+  });
+}
+
+async function handleAuth(auth: Auth, config: Config, request: FastifyRequest, reply: FastifyReply) {
+  const pathname = request.url.split('?')[0] ?? '';
+  // better-auth checks the Origin only when cookies are present; we check every POST, so no
+  // form on another site can create accounts or sessions.
+  const origin = request.headers.origin;
+  if (request.method === 'POST' && (!origin || !config.trustedOrigins.includes(origin))) {
+    const entry = ERROR_CATALOGUE.MISSING_ORIGIN;
+    return reply.status(httpStatusOf(entry.code)).send({ code: 'MISSING_ORIGIN', message: entry.message });
+  }
+  if (request.method === 'POST' && CREDENTIAL_PATHS.has(pathname) && missingCredentials(request.body)) {
+    const entry = ERROR_CATALOGUE.EMAIL_PASSWORD_REQUIRED;
+    return reply.status(httpStatusOf(entry.code)).send({ code: 'EMAIL_PASSWORD_REQUIRED', message: entry.message });
+  }
+
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const url = new URL(request.url, config.publicUrl);
+  const hasBody = request.method !== 'GET' && request.body !== undefined;
+  const response = await auth.handler(
+    new Request(url, { method: request.method, headers, ...(hasBody ? { body: JSON.stringify(request.body) } : {}) }),
+  );
+
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+  });
+
+  const text = await response.text();
+  if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json')) {
+    const translated = translateAuthError(response.status, safeJson(text));
+    return reply.status(translated.status).type('application/json').send(translated.body);
+  }
+  return reply.status(response.status).send(text === '' ? null : text);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

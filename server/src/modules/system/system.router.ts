@@ -1,0 +1,7 @@
+import { publicProcedure } from '../../trpc/procedures.ts';
+import { router } from '../../trpc/init.ts';
+
+export const systemRouter = router({
+  /** The cheapest possible call: liveness from a client's point of view (and the RPC benchmark). */
+  ping: publicProcedure.query(() => ({ ok: true as const })),
+});

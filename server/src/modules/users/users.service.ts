@@ -1,0 +1,54 @@
+/** User rules: what a user may see of themselves, profile edits. */
+import { AppError } from '@tessera/shared/errors';
+import type { Database } from '@tessera/db/connect';
+import { z } from 'zod';
+import { findUserById, updateUserProfile, type UserRecord } from './users.repo.ts';
+
+/** §3 "User (user.find)". */
+export interface UserDto {
+  id: string;
+  userGroup: number;
+  regCountry: string | null;
+  name: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  image: string | null;
+}
+
+const zName = z.string().trim().min(1).max(80);
+export const zUpdateProfileInput = z
+  .object({
+    name: zName.optional(),
+    firstName: zName.nullable().optional(),
+    lastName: zName.nullable().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
+export type UpdateProfileInput = z.infer<typeof zUpdateProfileInput>;
+
+function toDto(user: UserRecord): UserDto {
+  return {
+    id: user.id,
+    userGroup: user.userGroup,
+    regCountry: user.regCountry,
+    name: user.name,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    image: user.image,
+  };
+}
+
+/** Returns the signed-in user's own record. */
+export async function findUser(db: Database, userId: string): Promise<UserDto> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  return toDto(user);
+}
+
+/** Changes the signed-in user's names. */
+export async function updateProfile(db: Database, userId: string, input: UpdateProfileInput): Promise<UserDto> {
+  const user = await updateUserProfile(db, userId, input);
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  return toDto(user);
+}

@@ -1,0 +1,53 @@
+/** Infrastructure first: security headers, cookies, rate limiting. */
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { ERROR_CATALOGUE } from '@tessera/shared/errors';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+/**
+ * The CSP the studio satisfies: scripts only from our origin (plus WebAssembly compilation for
+ * ffmpeg.wasm and OpenCV), inline styles (Radix positions popovers with style attributes),
+ * media from our origin, blobs and https (hosted generation results), sockets to our origin.
+ */
+export function contentSecurityPolicy(config: Config) {
+  const https = config.publicUrl.startsWith('https:');
+  const wsOrigin = config.publicUrl.replace(/^http/, 'ws');
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", wsOrigin, 'blob:', 'data:'],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: https ? [] : null,
+  };
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: config.authSecret });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    allowList: (req) => req.url === '/api/health',
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: ERROR_CATALOGUE.TOO_MANY_REQUESTS.message,
+      retryAfter: context.after,
+    }),
+  });
+}

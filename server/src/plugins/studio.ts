@@ -1,0 +1,24 @@
+/** Serves the built studio. Hashed assets are cached for a year; index.html never. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Registers the static files; returns false when the studio has not been built. */
+export async function registerStudio(app: FastifyInstance, distDir: string): Promise<boolean> {
+  const built = existsSync(join(distDir, 'index.html'));
+  if (!built) {
+    app.log.warn({ distDir }, 'studio is not built; run `npm run build` (API only until then)');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    index: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${join(distDir, 'assets')}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}

@@ -1,0 +1,95 @@
+/**
+ * Socket.IO on the app's own port. A socket is authenticated from the session cookie in its
+ * handshake (anonymous sessions included) and joins `user:<id>`; services push events with the
+ * typed emit helpers below. Payloads are validated against shared/realtime before they leave.
+ */
+import type { Server as HttpServer } from 'node:http';
+import {
+  type ClientToServerEvents,
+  projectRoom,
+  SERVER_EVENTS,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+  userRoom,
+} from '@tessera/shared/realtime';
+import { Server } from 'socket.io';
+import type { Auth } from '../modules/auth/auth.ts';
+import { loadSession, type SessionInfo } from '../modules/auth/session.ts';
+import type { UpgradeDispatcher } from '../plugins/upgrade.ts';
+
+interface SocketData {
+  session: SessionInfo;
+}
+
+type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export class Realtime {
+  private io: IoServer | null = null;
+
+  /** Attaches Socket.IO to the HTTP server; called once by buildApp. */
+  attach(opts: { server: HttpServer; auth: Auth; trustedOrigins: readonly string[] }): IoServer {
+    const io: IoServer = new Server(opts.server, {
+      path: SOCKET_PATH,
+      serveClient: false,
+      // Cookies ride along on cross-site WebSocket handshakes: only our own origins may connect.
+      allowRequest: (req, callback) => {
+        const origin = req.headers.origin;
+        callback(null, !origin || opts.trustedOrigins.includes(origin));
+      },
+    });
+    io.use(async (socket, next) => {
+      try {
+        const session = await loadSession(opts.auth, socket.request.headers);
+        if (!session) return next(new Error('UNAUTHORIZED'));
+        socket.data.session = session;
+        next();
+      } catch {
+        next(new Error('UNAUTHORIZED'));
+      }
+    });
+    io.on('connection', (socket) => {
+      const { user } = socket.data.session;
+      void socket.join(userRoom(user.id));
+      socket.emit('session:ready', { userId: user.id, anonymous: user.isAnonymous });
+    });
+    this.io = io;
+    return io;
+  }
+
+  /** Hands Socket.IO's upgrades to it through the shared dispatcher. */
+  route(dispatcher: UpgradeDispatcher): void {
+    const io = this.io;
+    if (!io) throw new Error('Realtime.attach must run before route');
+    dispatcher.register(SOCKET_PATH, (req, socket, head) => io.engine.handleUpgrade(req, socket, head));
+  }
+
+  toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void {
+    this.emit(userRoom(userId), event, payload);
+  }
+
+  toProject<E extends ServerEventName>(projectId: string, event: E, payload: ServerEventPayload<E>): void {
+    this.emit(projectRoom(projectId), event, payload);
+  }
+
+  /** Disconnects every socket of a user (sign-out everywhere, account deletion). */
+  disconnectUser(userId: string): void {
+    this.io?.in(userRoom(userId)).disconnectSockets(true);
+  }
+
+  async close(): Promise<void> {
+    if (!this.io) return;
+    const io = this.io;
+    this.io = null;
+    io.disconnectSockets(true);
+    // io.close() would also close the HTTP server, which Fastify owns.
+    io.engine.close();
+  }
+
+  private emit<E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>): void {
+    const checked = SERVER_EVENTS[event].parse(payload) as ServerEventPayload<E>;
+    // Socket.IO's typed emit cannot narrow a generic event name; the schema above checked it.
+    (this.io?.to(room).emit as ((e: string, p: unknown) => boolean) | undefined)?.(event, checked);
+  }
+}

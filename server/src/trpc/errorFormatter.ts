@@ -1,0 +1,69 @@
+/**
+ * Turns every failure into the wire error of spec §7/§8:
+ * `{ error: { code: <number>, message, data: { code, httpStatus, path, appCode?, issues? } } }`.
+ * Domain errors keep their catalogue message; input validation answers BAD_REQUEST with the
+ * field issues in `data`; unexpected failures never leak their message or stack.
+ */
+import { AppError, ERROR_CATALOGUE, httpStatusOf, isWireCode, type WireCode } from '@tessera/shared/errors';
+import type { TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+  code?: string;
+}
+
+export interface WireErrorData {
+  code: WireCode;
+  httpStatus: number;
+  path: string | undefined;
+  appCode?: string;
+  issues?: FieldIssue[];
+}
+
+export interface WireErrorShape {
+  code: number;
+  message: string;
+  data: WireErrorData;
+}
+
+interface IssueLike {
+  message: string;
+  path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
+  code?: string;
+}
+
+function validationIssues(cause: unknown): FieldIssue[] | null {
+  if (typeof cause !== 'object' || cause === null || !('issues' in cause) || !Array.isArray(cause.issues)) return null;
+  return (cause.issues as IssueLike[]).map((issue) => ({
+    path: (issue.path ?? []).map((p) => String(typeof p === 'object' && p !== null ? p.key : p)).join('.'),
+    message: issue.message,
+    ...(issue.code ? { code: issue.code } : {}),
+  }));
+}
+
+export function formatError(error: TRPCError, path: string | undefined): WireErrorShape {
+  const cause = error.cause;
+  let wire: WireCode = isWireCode(error.code) ? error.code : 'INTERNAL_SERVER_ERROR';
+  let message = error.message;
+  const extra: Pick<WireErrorData, 'appCode' | 'issues'> = {};
+
+  if (cause instanceof AppError) {
+    wire = cause.wireCode;
+    message = cause.message;
+    extra.appCode = cause.catalogueCode;
+  } else if (error.code === 'BAD_REQUEST' && validationIssues(cause)) {
+    message = ERROR_CATALOGUE.INCORRECT_PARAMETER.message;
+    extra.appCode = 'INCORRECT_PARAMETER';
+    extra.issues = validationIssues(cause) ?? [];
+  } else if (wire === 'INTERNAL_SERVER_ERROR') {
+    message = ERROR_CATALOGUE.INTERNAL.message;
+  }
+
+  return {
+    code: TRPC_ERROR_CODES_BY_KEY[wire],
+    message,
+    data: { code: wire, httpStatus: httpStatusOf(wire), path, ...extra },
+  };
+}

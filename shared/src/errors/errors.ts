@@ -1,0 +1,225 @@
+/**
+ * The error catalogue of spec §8: wire codes with their HTTP statuses, and every product
+ * message as a catalogue entry. Services throw `AppError`; only the tRPC error formatter and
+ * the HTTP error handler turn one into a wire error.
+ */
+
+/** §8 "Code to HTTP status". Anything not listed maps to 500. */
+export const WIRE_HTTP_STATUS = {
+  PARSE_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  TIMEOUT: 408,
+  CONFLICT: 409,
+  PRECONDITION_FAILED: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE_CONTENT: 422,
+  TOO_MANY_REQUESTS: 429,
+  CLIENT_CLOSED_REQUEST: 499,
+  INTERNAL_SERVER_ERROR: 500,
+  NOT_IMPLEMENTED: 501,
+} as const;
+
+export type WireCode = keyof typeof WIRE_HTTP_STATUS;
+
+export function httpStatusOf(code: string): number {
+  return (WIRE_HTTP_STATUS as Record<string, number>)[code] ?? 500;
+}
+
+export function isWireCode(code: string): code is WireCode {
+  return Object.hasOwn(WIRE_HTTP_STATUS, code);
+}
+
+/** Shown by the studio when an INTERNAL_SERVER_ERROR carries no usable message (§8). */
+export const UNKNOWN_ERROR_MESSAGE = 'UNKNOWN ERROR';
+
+interface CatalogueEntry {
+  readonly code: WireCode;
+  readonly message: string;
+}
+
+const entry = (code: WireCode, message: string): CatalogueEntry => ({ code, message });
+
+/**
+ * Every product message of §8, keyed by a stable catalogue code. Messages the spec names only
+ * by topic ("failures for background remover …") are worded here; the wording is ours.
+ */
+export const ERROR_CATALOGUE = {
+  // Generic
+  INCORRECT_PARAMETER: entry('BAD_REQUEST', 'Incorrect Parameter'),
+  MALFORMED_BODY: entry('PARSE_ERROR', 'The request body could not be parsed.'),
+  METHOD_NOT_SUPPORTED: entry('METHOD_NOT_SUPPORTED', 'This method is not supported here.'),
+  UNAUTHORIZED: entry('UNAUTHORIZED', 'Please sign in to continue.'),
+  FORBIDDEN: entry('FORBIDDEN', 'You do not have permission to do this.'),
+  NOT_FOUND: entry('NOT_FOUND', 'Not found.'),
+  PAYLOAD_TOO_LARGE: entry('PAYLOAD_TOO_LARGE', 'The request is too large.'),
+  TOO_MANY_REQUESTS: entry('TOO_MANY_REQUESTS', 'Too many requests. Please try again later.'),
+  INTERNAL: entry('INTERNAL_SERVER_ERROR', UNKNOWN_ERROR_MESSAGE),
+  SERVICE_UNAVAILABLE: entry('INTERNAL_SERVER_ERROR', 'This service is unavailable. Please refresh the page.'),
+  TRY_AGAIN_LATER: entry('INTERNAL_SERVER_ERROR', 'Please try again later'),
+  REFRESH_AND_RETRY: entry('PRECONDITION_FAILED', 'Please refresh the page and try again.'),
+  UNSUPPORTED_UPSCALE_MODE: entry('BAD_REQUEST', 'Unsupported upscale mode or capability'),
+  UPSCALE_CREDIT_GAP: entry('BAD_REQUEST', 'Upscale credit calculation gap is too large'),
+  VIDEO_REMOVAL_BALANCE: entry('INTERNAL_SERVER_ERROR', 'The video removal service balance is insufficient. Please try again later.'),
+
+  // Credits and limits
+  NOT_ENOUGH_CREDITS: entry('FORBIDDEN', 'Not enough credits. Please add more.'),
+  PARALLEL_TASK_LIMIT: entry('TOO_MANY_REQUESTS', 'Parallel task limit reached. Please wait for some tasks to complete.'),
+  AI_RATE_LIMIT: entry('TOO_MANY_REQUESTS', 'AI service rate limit exceeded.'),
+  PRO_FEATURE: entry('FORBIDDEN', 'This feature needs a paid plan.'),
+
+  // Auth
+  EMAIL_PASSWORD_REQUIRED: entry('BAD_REQUEST', 'Email and password are required.'),
+  USER_NOT_FOUND: entry('NOT_FOUND', 'User does not exist.'),
+  INVALID_CREDENTIALS: entry('UNAUTHORIZED', 'Incorrect username or password.'),
+  VERIFICATION_EXPIRED: entry('BAD_REQUEST', 'The verification time has expired, please resend the email.'),
+  EMAIL_REGISTERED: entry('CONFLICT', 'The email has been registered.'),
+  INCORRECT_EMAIL_CODE: entry('BAD_REQUEST', 'Incorrect email code.'),
+  EMAIL_NOT_VERIFIED: entry('FORBIDDEN', 'Email has not been verified yet.'),
+  INVALID_EMAIL: entry('BAD_REQUEST', 'Your email address is invalid. Please try a different one.'),
+  USER_DELETED: entry('UNAUTHORIZED', 'USER_DELETED'),
+  PASSWORD_TOO_SHORT: entry('BAD_REQUEST', 'Password must be at least 8 characters.'),
+  PASSWORD_TOO_LONG: entry('BAD_REQUEST', 'Password must be at most 128 characters.'),
+  MISSING_ORIGIN: entry('FORBIDDEN', 'Missing or untrusted Origin header.'),
+
+  // Moderation
+  SENSITIVE_TEXT: entry('BAD_REQUEST', 'Please do not enter sensitive or harmful content.'),
+  SENSITIVE_IMAGE: entry('BAD_REQUEST', 'The image contains sensitive or illegal content.'),
+  SENSITIVE_CONTENT: entry('BAD_REQUEST', 'Please do not enter sensitive content.'),
+  MODERATION_ERROR: entry('INTERNAL_SERVER_ERROR', 'Content moderation encountered an unexpected error. Please try again later.'),
+
+  // Video
+  VIDEO_GENERATION_FAILED: entry('INTERNAL_SERVER_ERROR', 'Video generation failed'),
+  VIDEO_SUBMIT_ERROR: entry('INTERNAL_SERVER_ERROR', 'Video submit task error'),
+  VIDEO_GENERATING: entry('CONFLICT', 'Video generating'),
+  VIDEO_PROCESSING: entry('CONFLICT', 'The video is currently being processed, so this action is not available right now.'),
+  VIDEO_NOT_EXTENDABLE: entry('BAD_REQUEST', 'This video does not currently support extended operations. Please try another video.'),
+  VIDEO_EXTENSION_FAILED: entry('INTERNAL_SERVER_ERROR', 'Video extension failed.'),
+  VIDEO_TEMPLATE_NOT_FOUND: entry('NOT_FOUND', 'Video template not found.'),
+  VIDEO_NOT_FOUND: entry('NOT_FOUND', 'Video not found.'),
+  VIDEO_MODEL_UNAVAILABLE: entry('PRECONDITION_FAILED', 'The model used to create this video is currently unavailable. We suggest you try our other models.'),
+  VIDEO_EFFECT_RETIRED: entry('PRECONDITION_FAILED', 'This video effect is no longer supported. Please try other video effects.'),
+  VIDEO_ILLEGAL: entry('FORBIDDEN', 'The video content is illegal and cannot be accessed.'),
+  REPORT_EXISTS: entry('CONFLICT', 'Report already exists.'),
+  VIDEO_LOAD_FAILED: entry('INTERNAL_SERVER_ERROR', 'Failed to load video. Please try again later.'),
+  CREDIT_MATCH_FAILED: entry('INTERNAL_SERVER_ERROR', 'Failed to get credit match or credits for this generation.'),
+
+  // Image
+  IMAGE_REQUIRED: entry('BAD_REQUEST', 'Image is required.'),
+  IMAGE_NOT_FOUND: entry('NOT_FOUND', 'Image not found.'),
+  IMAGE_UPLOAD_FAILED: entry('INTERNAL_SERVER_ERROR', 'Image upload failed.'),
+  IMAGE_DOWNLOAD_FAILED: entry('INTERNAL_SERVER_ERROR', 'Image download failed.'),
+  IMAGE_GENERATION_FAILED: entry('INTERNAL_SERVER_ERROR', 'Image generation failed.'),
+  BACKGROUND_REMOVER_FAILED: entry('INTERNAL_SERVER_ERROR', 'Background removal failed.'),
+  OBJECT_REMOVER_FAILED: entry('INTERNAL_SERVER_ERROR', 'Object removal failed.'),
+  UNCROP_FAILED: entry('INTERNAL_SERVER_ERROR', 'Uncrop failed.'),
+  UPSCALE_FAILED: entry('INTERNAL_SERVER_ERROR', 'Upscale failed.'),
+  PAINTING_FAILED: entry('INTERNAL_SERVER_ERROR', 'Painting failed.'),
+  FACE_SWAP_FAILED: entry('INTERNAL_SERVER_ERROR', 'Face swap failed.'),
+  BACKGROUND_CHANGER_FAILED: entry('INTERNAL_SERVER_ERROR', 'Background change failed.'),
+  CROP_FAILED: entry('INTERNAL_SERVER_ERROR', 'Crop failed.'),
+  IMAGE_VALIDATION_FAILED: entry('BAD_REQUEST', 'Image validation failed.'),
+  IMAGE_UPSCALE_TOO_LARGE: entry('BAD_REQUEST', 'Image upscale size is too large.'),
+  IMAGE_EFFECT_RETIRED: entry('PRECONDITION_FAILED', 'This image effect is no longer supported.'),
+  INVALID_IMAGE_URL: entry('BAD_REQUEST', 'Invalid image URL.'),
+
+  // Face and lip sync
+  NO_FACE_FOUND: entry('BAD_REQUEST', 'No face found'),
+  INVALID_FACE_POSE: entry('BAD_REQUEST', 'The pose of the detected face is invalid.'),
+  NO_FACES_IN_IMAGE: entry('BAD_REQUEST', 'No faces detected in the image.'),
+  SPEECH_TOO_FREQUENT: entry('TOO_MANY_REQUESTS', 'Speech generation is too frequent. Please try again later.'),
+
+  // Missions and invites
+  MISSION_ALREADY_COMPLETED: entry('CONFLICT', 'Reward mission already completed.'),
+  MISSION_NOT_FOUND: entry('NOT_FOUND', 'Mission not found.'),
+  MISSION_ALREADY_CLAIMED: entry('CONFLICT', 'Mission credit has been claimed.'),
+  MISSION_NOT_COMPLETED: entry('PRECONDITION_FAILED', 'Mission has not been completed.'),
+  INVALID_INVITE_CODE: entry('BAD_REQUEST', 'Please enter the correct invite code.'),
+  OWN_INVITE_CODE: entry('BAD_REQUEST', 'Please fill in the invitation code of others.'),
+  UNLOCK_REWARD_FAILED: entry('INTERNAL_SERVER_ERROR', 'Unlocking reward failed, please try again later.'),
+
+  // Admin and catalogue
+  CONFIG_NOT_FOUND: entry('NOT_FOUND', 'Config not found.'),
+  CONFIG_EXISTS: entry('CONFLICT', 'Config already exists.'),
+  CATEGORY_NOT_FOUND: entry('NOT_FOUND', 'Category not found.'),
+  CATEGORY_EXISTS: entry('CONFLICT', 'Category already exists.'),
+  POSITION_NOT_FOUND: entry('NOT_FOUND', 'Position not found.'),
+  POSITION_EXISTS: entry('CONFLICT', 'Position already exists.'),
+  SPECIAL_TOPIC_NOT_FOUND: entry('NOT_FOUND', 'Special topic not found.'),
+  SPECIAL_TOPIC_EXISTS: entry('CONFLICT', 'Special topic already exists.'),
+  TEMPLATE_NOT_FOUND: entry('NOT_FOUND', 'Template not found.'),
+  TEMPLATE_EXISTS: entry('CONFLICT', 'Template already exists.'),
+  DEFAULT_PROJECT_UNDELETABLE: entry('FORBIDDEN', 'The default project cannot be deleted.'),
+  CATEGORY_TYPE_MISMATCH: entry('BAD_REQUEST', 'A position or template type must match its category type.'),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type CatalogueCode = keyof typeof ERROR_CATALOGUE;
+
+export function isCatalogueCode(code: string): code is CatalogueCode {
+  return Object.hasOwn(ERROR_CATALOGUE, code);
+}
+
+/** A usage limit an error refers to, rendered on the wire as `app::usageType::message` (§8). */
+export interface UsageRef {
+  readonly app: string;
+  readonly usageType: string;
+}
+
+const USAGE_SEPARATOR = '::';
+
+export function formatForbiddenUsage(usage: UsageRef, message: string): string {
+  return [usage.app, usage.usageType, message].join(USAGE_SEPARATOR);
+}
+
+/** Parses `app::usageType::message`; a message without the prefix yields null. */
+export function parseForbiddenUsage(text: string): (UsageRef & { message: string }) | null {
+  const parts = text.split(USAGE_SEPARATOR);
+  if (parts.length < 3) return null;
+  const [app, usageType, ...rest] = parts;
+  if (!app || !usageType) return null;
+  return { app, usageType, message: rest.join(USAGE_SEPARATOR) };
+}
+
+/** A domain failure with a catalogue code. Services throw these; transports translate them. */
+export class AppError extends Error {
+  readonly catalogueCode: CatalogueCode;
+  readonly wireCode: WireCode;
+  readonly usage: UsageRef | undefined;
+
+  constructor(code: CatalogueCode, options: { usage?: UsageRef; cause?: unknown; message?: string } = {}) {
+    const base = ERROR_CATALOGUE[code];
+    const message = options.message ?? base.message;
+    super(options.usage ? formatForbiddenUsage(options.usage, message) : message, { cause: options.cause });
+    this.name = 'AppError';
+    this.catalogueCode = code;
+    this.wireCode = base.code;
+    this.usage = options.usage;
+  }
+
+  get httpStatus(): number {
+    return httpStatusOf(this.wireCode);
+  }
+}
+
+/** The JSON body every non-tRPC HTTP error uses, mirroring the tRPC error shape. */
+export interface HttpErrorBody {
+  error: {
+    code: WireCode;
+    message: string;
+    data: { code: WireCode; httpStatus: number; appCode?: CatalogueCode; path?: string };
+  };
+}
+
+export function httpErrorBody(code: CatalogueCode, path?: string, message?: string): HttpErrorBody {
+  const { code: wire, message: text } = ERROR_CATALOGUE[code];
+  return {
+    error: {
+      code: wire,
+      message: message ?? text,
+      data: { code: wire, httpStatus: httpStatusOf(wire), appCode: code, ...(path ? { path } : {}) },
+    },
+  };
+}

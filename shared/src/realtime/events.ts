@@ -1,0 +1,55 @@
+/**
+ * Socket.IO contract: event names and payload schemas shared by the server (emit helpers) and
+ * the studio (listeners). Rooms: `user:<id>` for everything about one user, `project:<id>` for
+ * everyone working on one project.
+ */
+import { z } from 'zod';
+
+export const SOCKET_PATH = '/socket.io/';
+
+export const userRoom = (userId: string) => `user:${userId}` as const;
+export const projectRoom = (projectId: string) => `project:${projectId}` as const;
+
+export const zSessionReady = z.object({ userId: z.string(), anonymous: z.boolean() });
+export const zCreditsChanged = z.object({
+  used: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  remaining: z.number().int().nonnegative(),
+});
+export const zTaskProgress = z.object({
+  taskId: z.string(),
+  projectId: z.string().nullable(),
+  progress: z.number().min(0).max(100),
+  stage: z.string(),
+});
+export const zTaskSucceeded = z.object({
+  taskId: z.string(),
+  projectId: z.string().nullable(),
+  outputs: z.array(z.object({ url: z.string(), mediaType: z.enum(['image', 'video', 'audio']) })),
+});
+export const zTaskFailed = z.object({
+  taskId: z.string(),
+  projectId: z.string().nullable(),
+  code: z.string(),
+  message: z.string(),
+});
+
+/** Every server → client event with its payload schema. */
+export const SERVER_EVENTS = {
+  'session:ready': zSessionReady,
+  'credits:changed': zCreditsChanged,
+  'task:progress': zTaskProgress,
+  'task:succeeded': zTaskSucceeded,
+  'task:failed': zTaskFailed,
+} as const;
+
+export type ServerEventName = keyof typeof SERVER_EVENTS;
+export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof SERVER_EVENTS)[E]>;
+
+/** Socket.IO's typed-events map for server → client. */
+export type ServerToClientEvents = {
+  [E in ServerEventName]: (payload: ServerEventPayload<E>) => void;
+};
+
+/** Client → server events. None yet: clients talk to the server through tRPC. */
+export type ClientToServerEvents = Record<string, never>;

@@ -20,5 +20,7 @@ export async function registerStudio(app: FastifyInstance, distDir: string): Pro
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // `/` is a directory to the static plugin (which would refuse it); it is the SPA's entry.
+  app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   return true;
 }

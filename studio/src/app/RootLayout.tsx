@@ -1,0 +1,41 @@
+import { splitLanguagePrefix } from '@tessera/shared/i18n';
+import { Suspense, useEffect } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { Footer } from '../components/layout/Footer.tsx';
+import { Header } from '../components/layout/Header.tsx';
+import { PageLoading } from '../components/ui/Spinner.tsx';
+import { SessionBootstrap } from '../features/auth/SessionBootstrap.tsx';
+import { PopupHost } from '../features/popups/PopupHost.tsx';
+import { applyDocumentLanguage } from '../lib/i18n.ts';
+import { CrashFallback } from '../pages/CrashFallback.tsx';
+
+/** Header, page and footer; the language comes from the URL prefix. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const { i18n } = useTranslation('common');
+  const { lang } = splitLanguagePrefix(pathname);
+
+  useEffect(() => {
+    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+    applyDocumentLanguage(lang);
+  }, [i18n, lang]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SessionBootstrap />
+      <Header />
+      <div className="flex-1">
+        {/* Resetting on route change (§2): a crash on one page must not stick to the next. */}
+        <ErrorBoundary FallbackComponent={CrashFallback} resetKeys={[pathname]}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </div>
+      <Footer />
+      <PopupHost />
+    </div>
+  );
+}

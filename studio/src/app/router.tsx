@@ -1,0 +1,34 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFoundPage, ServerErrorPage } from '../pages/StatusPage.tsx';
+import { LanguageGate } from './LanguageGate.tsx';
+import { RootLayout } from './RootLayout.tsx';
+
+// Pages load with their own code and translations.
+const RootPage = lazy(() => import('../pages/HomePage.tsx').then((m) => ({ default: m.RootPage })));
+const HomePage = lazy(() => import('../pages/HomePage.tsx').then((m) => ({ default: m.HomePage })));
+const SignInPage = lazy(() => import('../pages/SignInPage.tsx').then((m) => ({ default: m.SignInPage })));
+
+/** The same pages under `/` (English) and `/:lang` (the other 18 languages). */
+const pages: RouteObject[] = [
+  { index: true, element: <RootPage /> },
+  { path: 'home', element: <HomePage /> },
+  { path: 'sign-in', element: <SignInPage /> },
+  { path: '500', element: <ServerErrorPage /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ServerErrorPage />,
+    children: [
+      { path: '/', children: pages },
+      { path: '/:lang', element: <LanguageGate />, children: pages },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,39 @@
+/** Keeps the visitor's session as §4 describes; renders nothing. */
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { authClient } from '../../lib/authClient.ts';
+import { needsAnonymousSignIn, signInAnonymously } from './anonymousSignIn.ts';
+import { shouldResetSessionHistory, useSessionHistory } from './sessionHistory.ts';
+
+export function SessionBootstrap() {
+  const { pathname } = useLocation();
+  const session = authClient.useSession();
+  const attempted = useRef(false);
+  const record = useSessionHistory((s) => s.record);
+  const reset = useSessionHistory((s) => s.reset);
+
+  useEffect(() => {
+    if (shouldResetSessionHistory(pathname)) reset();
+  }, [pathname, reset]);
+
+  useEffect(() => {
+    record(session.isPending ? 'loading' : session.data ? 'authenticated' : 'unauthenticated');
+  }, [session.isPending, session.data, record]);
+
+  useEffect(() => {
+    if (attempted.current) return;
+    const needed = needsAnonymousSignIn({
+      pathname,
+      sessionPending: session.isPending,
+      hasSession: Boolean(session.data),
+      sessionError: Boolean(session.error),
+    });
+    if (!needed) return;
+    attempted.current = true;
+    void signInAnonymously().then(async (created) => {
+      if (created) await session.refetch();
+    });
+  }, [pathname, session]);
+
+  return null;
+}

@@ -1,0 +1,33 @@
+/**
+ * One store opens any popup by name with typed props (§2 popups). Features register the
+ * popups they own; the PopupHost renders the current one.
+ */
+import { create } from 'zustand';
+
+export interface PopupPropsMap {
+  signUp: Record<string, never>;
+  logIn: { callbackUrl?: string };
+  upgradePlan: {
+    infoType: 'VideoUsage' | 'VideoMode' | 'AdvancedCamera' | 'Template' | 'ProFeature' | 'Invite' | 'Extend' | 'Activity';
+  };
+  concurrency: Record<string, never>;
+}
+
+export type PopupName = keyof PopupPropsMap;
+
+type OpenPopup = { [N in PopupName]: { name: N; props: PopupPropsMap[N] } }[PopupName];
+
+interface PopupState {
+  current: OpenPopup | null;
+  open<N extends PopupName>(name: N, ...props: PopupPropsMap[N] extends Record<string, never> ? [] : [PopupPropsMap[N]]): void;
+  close(): void;
+}
+
+export const usePopupStore = create<PopupState>((set) => ({
+  current: null,
+  open: (name, ...props) => set({ current: { name, props: props[0] ?? {} } as OpenPopup }),
+  close: () => set({ current: null }),
+}));
+
+/** Popups whose component exists; others fall back to a toast until their feature lands. */
+export const IMPLEMENTED_POPUPS: ReadonlySet<PopupName> = new Set<PopupName>(['signUp', 'logIn']);

@@ -1,0 +1,56 @@
+import { TRPCClientError } from '@trpc/client';
+import { describe, expect, it } from 'vitest';
+import { classifyError, HtmlResponseError } from './clientErrors.ts';
+
+function rpcError(message: string, data: Record<string, unknown>) {
+  return new TRPCClientError(message, { result: { error: { code: -32000, message, data } } as never });
+}
+
+describe('classifyError (§8 client reactions)', () => {
+  it('passes aborts silently, however deep', () => {
+    const abort = new DOMException('aborted', 'AbortError');
+    expect(classifyError(abort)).toEqual({ kind: 'silent' });
+    expect(classifyError(new TRPCClientError('x', { cause: abort }))).toEqual({ kind: 'silent' });
+  });
+
+  it('asks to refresh when an API call gets an HTML 403 or 502 page', () => {
+    expect(classifyError(new TRPCClientError('x', { cause: new HtmlResponseError(502) }))).toEqual({ kind: 'siteUpdated' });
+    expect(classifyError(new TRPCClientError('x', { cause: new HtmlResponseError(403) }))).toEqual({ kind: 'siteUpdated' });
+  });
+
+  it('offers support for other HTML error pages', () => {
+    expect(classifyError(new TRPCClientError('x', { cause: new HtmlResponseError(500) }))).toEqual({ kind: 'contactSupport' });
+  });
+
+  it('opens sign-in on UNAUTHORIZED', () => {
+    expect(classifyError(rpcError('Please sign in', { code: 'UNAUTHORIZED', httpStatus: 401 }))).toEqual({ kind: 'signIn' });
+  });
+
+  it('falls back to UNKNOWN ERROR for internal errors without a message', () => {
+    expect(classifyError(rpcError('', { code: 'INTERNAL_SERVER_ERROR' }))).toEqual({ kind: 'toast', message: 'UNKNOWN ERROR' });
+  });
+
+  it('parses forbidden usage messages', () => {
+    expect(classifyError(rpcError('tessera::credits::Not enough credits. Please add more.', { code: 'FORBIDDEN' }))).toEqual({
+      kind: 'usage',
+      app: 'tessera',
+      usageType: 'credits',
+      message: 'Not enough credits. Please add more.',
+    });
+    expect(classifyError(rpcError('tessera::video::Limit reached', { code: 'FORBIDDEN' }))).toEqual({
+      kind: 'upgrade',
+      infoType: 'VideoUsage',
+      message: 'Limit reached',
+    });
+  });
+
+  it('routes pro-feature and video-generating errors to their popups', () => {
+    expect(classifyError(rpcError('Paid plan', { code: 'FORBIDDEN', appCode: 'PRO_FEATURE' }))).toMatchObject({ kind: 'upgrade', infoType: 'ProFeature' });
+    expect(classifyError(rpcError('Video generating', { code: 'CONFLICT', appCode: 'VIDEO_GENERATING' }))).toMatchObject({ kind: 'concurrency' });
+  });
+
+  it('shows other messages as they are', () => {
+    expect(classifyError(rpcError('Incorrect Parameter', { code: 'BAD_REQUEST' }))).toEqual({ kind: 'toast', message: 'Incorrect Parameter' });
+    expect(classifyError(new Error('boom'))).toEqual({ kind: 'toast', message: 'boom' });
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The client's reactions to failed calls (§8), decided in one place. `classifyError` is pure
+ * and tested; `reactToError` performs the reaction (toast, log-in popup, …).
+ */
+import { parseForbiddenUsage, UNKNOWN_ERROR_MESSAGE } from '@tessera/shared/errors';
+
+/** Thrown by our fetch wrapper when an API call gets an HTML page instead of JSON. */
+export class HtmlResponseError extends Error {
+  override name = 'HtmlResponseError';
+  constructor(readonly status: number) {
+    super(`Unexpected HTML response (${status})`);
+  }
+}
+
+export type ErrorReaction =
+  | { kind: 'silent' }
+  | { kind: 'signIn' }
+  | { kind: 'siteUpdated' }
+  | { kind: 'contactSupport' }
+  | { kind: 'upgrade'; infoType: 'VideoUsage' | 'ProFeature'; message: string }
+  | { kind: 'concurrency'; message: string }
+  | { kind: 'usage'; app: string; usageType: string; message: string }
+  | { kind: 'toast'; message: string };
+
+interface ErrorLike {
+  name?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  data?: unknown;
+}
+
+function isAbort(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const e = current as ErrorLike;
+    if (e.name === 'AbortError') return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+function findHtmlError(error: unknown): HtmlResponseError | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if (current instanceof HtmlResponseError) return current;
+    current = (current as ErrorLike).cause;
+  }
+  return null;
+}
+
+export function classifyError(error: unknown): ErrorReaction {
+  if (isAbort(error)) return { kind: 'silent' };
+
+  const html = findHtmlError(error);
+  if (html) return html.status === 403 || html.status === 502 ? { kind: 'siteUpdated' } : { kind: 'contactSupport' };
+
+  const e = (error ?? {}) as ErrorLike;
+  const message = typeof e.message === 'string' ? e.message : '';
+  const data = (typeof e.data === 'object' && e.data ? e.data : {}) as { code?: string; appCode?: string };
+
+  switch (data.code) {
+    case 'UNAUTHORIZED':
+      return { kind: 'signIn' };
+    case 'INTERNAL_SERVER_ERROR':
+      return { kind: 'toast', message: message || UNKNOWN_ERROR_MESSAGE };
+  }
+  if (data.appCode === 'PRO_FEATURE') return { kind: 'upgrade', infoType: 'ProFeature', message };
+  if (data.appCode === 'VIDEO_GENERATING') return { kind: 'concurrency', message };
+  if (data.code === 'FORBIDDEN') {
+    const usage = parseForbiddenUsage(message);
+    if (usage) {
+      if (usage.usageType === 'video') return { kind: 'upgrade', infoType: 'VideoUsage', message: usage.message };
+      return { kind: 'usage', ...usage };
+    }
+  }
+  return { kind: 'toast', message: message || UNKNOWN_ERROR_MESSAGE };
+}

@@ -1,0 +1,79 @@
+/**
+ * The tRPC client (§7): batched unless a call sets `trpc: { context: { skipBatch: true } }`,
+ * batches split past `maxURLLength` (unlimited by default), the user-language header on every
+ * call. Errors reach `reactToError` once per failed query or mutation, unless its options set
+ * `meta: { skipError: true }`.
+ */
+import type { AppRouter } from '@tessera/server/router';
+import { USER_LANGUAGE_HEADER } from '@tessera/shared/i18n';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { HtmlResponseError } from './clientErrors.ts';
+import { reactToError } from './errorReactions.ts';
+import { i18n } from './i18n.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { skipError?: boolean };
+    mutationMeta: { skipError?: boolean };
+  }
+}
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/** §9: retry delay doubles per attempt up to 30 s. */
+export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+
+/** §7: two retries, but never for answers that will not change (4xx). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 2) return false;
+  if (error instanceof TRPCClientError) {
+    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+    if (status && status >= 400 && status < 500) return false;
+  }
+  return true;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => !query.meta?.skipError && reactToError(error) }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => !mutation.meta?.skipError && reactToError(error),
+    }),
+    defaultOptions: {
+      queries: {
+        refetchOnMount: true,
+        refetchOnWindowFocus: false,
+        retry: shouldRetry,
+        retryDelay,
+        gcTime: 5 * 60_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Rejects HTML error pages (proxies, maintenance pages) so the client can react to them (§8). */
+const apiFetch: typeof fetch = async (input, init) => {
+  const res = await fetch(input, { ...init, credentials: 'same-origin' });
+  if (!res.ok && (res.headers.get('content-type') ?? '').includes('text/html')) throw new HtmlResponseError(res.status);
+  return res;
+};
+
+export function createTrpcClient(opts: { maxURLLength?: number } = {}) {
+  const common = {
+    url: '/api/trpc',
+    fetch: apiFetch,
+    headers: () => ({ [USER_LANGUAGE_HEADER]: i18n.language || 'en' }),
+  };
+  return createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.context.skipBatch === true,
+        true: httpLink(common),
+        false: httpBatchLink({ ...common, maxURLLength: opts.maxURLLength ?? Number.POSITIVE_INFINITY }),
+      }),
+    ],
+  });
+}

@@ -1,0 +1,24 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API = process.env.TESSERA_API ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 700,
+  },
+  server: {
+    port: 5173,
+    // `npm run dev`: the API, auth and sockets live on the Fastify server.
+    proxy: {
+      '/api': { target: API, changeOrigin: false },
+      '/socket.io': { target: API, ws: true },
+      '/collab': { target: API, ws: true },
+    },
+  },
+});

@@ -1,7 +1,9 @@
 /**
  * buildApp: the one place the server is assembled, used by main.ts and by every test.
  * Order matters and is fixed: infrastructure (security headers, cookies, rate limit) →
- * services (auth, realtime) → routes (health, auth, tRPC, studio) → error handling.
+ * services (auth, realtime) → error handling → routes (health, auth, tRPC, studio). Fastify
+ * gives each route the error handler in place when the route is added, so the handler must be
+ * set before any route.
  */
 import type { DatabaseHandle } from '@tessera/db/connect';
 import { AppError } from '@tessera/shared/errors';
@@ -61,7 +63,11 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   app.decorate('upgrades', upgrades);
   app.addHook('onClose', async () => realtime.close());
 
-  // 3. Routes.
+  // 3. Errors and fallbacks, before any route (routes keep the error handler they were added with).
+  let studioBuilt = false;
+  registerErrorHandling(app, { spaFallback: () => studioBuilt });
+
+  // 4. Routes.
   app.get('/api/health', { config: { rateLimit: false } }, async (_req, reply) => {
     const ok = await database.ping();
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: { kind: database.kind, ok } });
@@ -77,10 +83,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
-  const studioBuilt = await registerStudio(app, config.studioDist);
-
-  // 4. Errors and fallbacks.
-  registerErrorHandling(app, { spaFallback: () => studioBuilt });
+  studioBuilt = await registerStudio(app, config.studioDist);
 
   return app;
 }

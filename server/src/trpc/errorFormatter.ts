@@ -2,7 +2,8 @@
  * Turns every failure into the wire error of spec §7/§8:
  * `{ error: { code: <number>, message, data: { code, httpStatus, path, appCode?, issues? } } }`.
  * Domain errors keep their catalogue message; input validation answers BAD_REQUEST with the
- * field issues in `data`; unexpected failures never leak their message or stack.
+ * field issues in `data`; an unparsable body or `input` answers PARSE_ERROR (as plain HTTP
+ * routes do); unexpected failures never leak their message or stack.
  */
 import { AppError, ERROR_CATALOGUE, httpStatusOf, isWireCode, type WireCode } from '@tessera/shared/errors';
 import type { TRPCError } from '@trpc/server';
@@ -53,6 +54,11 @@ export function formatError(error: TRPCError, path: string | undefined): WireErr
     wire = cause.wireCode;
     message = cause.message;
     extra.appCode = cause.catalogueCode;
+  } else if ((error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') && cause instanceof SyntaxError) {
+    // tRPC reports an unparsable body or `input` as BAD_REQUEST with JSON.parse's message.
+    wire = 'PARSE_ERROR';
+    message = ERROR_CATALOGUE.MALFORMED_BODY.message;
+    extra.appCode = 'MALFORMED_BODY';
   } else if (error.code === 'BAD_REQUEST' && validationIssues(cause)) {
     message = ERROR_CATALOGUE.INCORRECT_PARAMETER.message;
     extra.appCode = 'INCORRECT_PARAMETER';

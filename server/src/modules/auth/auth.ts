@@ -5,13 +5,12 @@
 import { zAnonymousSignInBody } from '@tessera/shared/auth';
 import { effectiveUserGroup, USER_GROUP_COOKIE } from '@tessera/shared/users';
 import type { Database } from '@tessera/db/connect';
-import { accounts, sessions, users, verifications } from '@tessera/db/schema';
 import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { anonymous } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
 import { resolveRequestInfo } from '../../lib/requestInfo.ts';
 import { linkAnonymousAccount } from './accountLink.ts';
+import { authDatabaseAdapter } from './auth.repo.ts';
 
 const SESSION_DAYS = 30;
 
@@ -23,10 +22,7 @@ export function createAuth(deps: { db: Database; config: Config }) {
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
-    }),
+    database: authDatabaseAdapter(db),
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

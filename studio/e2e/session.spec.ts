@@ -1,0 +1,121 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2EServer, launchBrowser, startServer, watchPageErrors } from './harness.ts';
+
+let server: E2EServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface SessionBody {
+  user: { id: string; isAnonymous: boolean; email: string; deviceId: string | null };
+}
+
+describe('session in a real browser', () => {
+  it('gives a first-time visitor an anonymous session with a stored device id', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('open-sign-up').waitFor();
+
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name.includes('session_token'))).toBe(true);
+    const session = await page.evaluate(() => fetch('/api/auth/get-session').then((r) => r.json() as Promise<SessionBody>));
+    expect(session.user.isAnonymous).toBe(true);
+    const deviceId = await page.evaluate(() => localStorage.getItem('tessera.deviceId'));
+    expect(deviceId).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+    expect(session.user.deviceId).toBe(deviceId);
+
+    // A second load keeps the same anonymous user rather than creating another.
+    await page.reload();
+    await page.getByTestId('open-sign-up').waitFor();
+    const again = await page.evaluate(() => fetch('/api/auth/get-session').then((r) => r.json() as Promise<SessionBody>));
+    expect(again.user.id).toBe(session.user.id);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('skips the anonymous sign-in on /app paths', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/canvas`);
+    await page.getByTestId('back-home').waitFor();
+    await page.waitForTimeout(1000);
+    expect((await context.cookies()).some((c) => c.name.includes('session_token'))).toBe(false);
+    await context.close();
+  });
+
+  it('signs up, shows the signed-in header, and signs out to /sign-in', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/home`);
+    await page.evaluate(() => localStorage.setItem('tessera.selectedProject', 'p1'));
+    const anonymous = await page.evaluate(() => fetch('/api/auth/get-session').then((r) => r.json() as Promise<SessionBody | null>));
+
+    const email = `e2e.${Date.now()}@example.com`;
+    await page.getByTestId('open-sign-up').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password').fill('correct horse battery');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+
+    await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(email);
+    const session = await page.evaluate(() => fetch('/api/auth/get-session').then((r) => r.json() as Promise<SessionBody>));
+    expect(session.user.isAnonymous).toBe(false);
+    if (anonymous) expect(session.user.deviceId).toBe(anonymous.user.deviceId);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(`${server.url}/sign-in`);
+    await page.getByTestId('sign-in-title').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('tessera.selectedProject'))).toBeNull();
+    await page.getByTestId('open-log-in').waitFor();
+
+    // Logging back in on /sign-in returns to the home page, signed in.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.locator('main').getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(email);
+    expect(new URL(page.url()).pathname).toBe('/home');
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the catalogue message for a wrong password and for a taken e-mail', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/home`);
+    const email = `taken.${Date.now()}@example.com`;
+    await page.evaluate(
+      (body) =>
+        fetch('/api/auth/sign-up/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+      JSON.stringify({ email, password: 'correct horse battery', name: 'taken' }),
+    );
+    await page.context().clearCookies();
+    await page.reload();
+
+    await page.getByTestId('open-log-in').click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password').fill('wrong password!');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Incorrect username or password.');
+
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password').fill('another long password');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('The email has been registered.');
+    await context.close();
+  });
+});

@@ -57,6 +57,8 @@ describe('session in a real browser', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = watchPageErrors(page);
+    const rpcCalls: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/trpc/') && rpcCalls.push(r.url()));
     await page.goto(`${server.url}/home`);
     await page.evaluate(() => localStorage.setItem('tessera.selectedProject', 'p1'));
     const anonymous = await page.evaluate(() => fetch('/api/auth/get-session').then((r) => r.json() as Promise<SessionBody | null>));
@@ -73,7 +75,10 @@ describe('session in a real browser', () => {
     expect(session.user.isAnonymous).toBe(false);
     if (anonymous) expect(session.user.deviceId).toBe(anonymous.user.deviceId);
 
+    // The menu shows the account from user.find (tRPC through the studio's batched client).
     await page.getByTestId('user-menu').click();
+    await expect.poll(() => page.getByTestId('user-display-name').textContent()).toBe(email.split('@')[0]);
+    expect(rpcCalls.some((u) => u.includes('user.find'))).toBe(true);
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(`${server.url}/sign-in`);
     await page.getByTestId('sign-in-title').waitFor();

@@ -14,7 +14,8 @@ export function reactToError(error: unknown): void {
 
   switch (reaction.kind) {
     case 'signIn':
-      popups.open('logIn', {});
+      // On the sign-in pages the form is already there.
+      if (!window.location.pathname.includes('sign-')) popups.open('logIn', {});
       return;
     case 'siteUpdated':
       toast.success(t('common:errors.siteUpdated'), {

@@ -1,11 +1,14 @@
 import { LogOut, User } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../features/auth/useCurrentUser.ts';
 import { useSignOut } from '../../features/auth/useSignOut.ts';
 
 export function UserMenu({ email }: { email: string }) {
   const { t } = useTranslation('common');
   const signOut = useSignOut();
+  const { data: user } = useCurrentUser();
+  const displayName = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.name;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -22,7 +25,15 @@ export function UserMenu({ email }: { email: string }) {
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-xl border border-border bg-surface p-1 shadow-2xl">
           <DropdownMenu.Label className="flex items-center gap-2 px-3 py-2 text-xs text-muted">
-            <User size={14} aria-hidden /> {email}
+            <User size={14} aria-hidden />
+            <span className="flex flex-col">
+              {displayName && (
+                <span className="text-sm text-fg" data-testid="user-display-name">
+                  {displayName}
+                </span>
+              )}
+              <span>{email}</span>
+            </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item

@@ -12,12 +12,13 @@ export function useSignOut() {
   return useCallback(
     async (redirectTo?: string) => {
       await authClient.signOut();
+      await queryClient.cancelQueries();
+      queryClient.clear();
       try {
         localStorage.removeItem(SELECTED_PROJECT_STORAGE_KEY);
       } catch {
         // Storage unavailable: nothing stored either.
       }
-      queryClient.clear();
       const { lang } = splitLanguagePrefix(window.location.pathname);
       await navigate(redirectTo ?? localizePath('/sign-in', lang), { replace: true });
     },

@@ -1,6 +1,5 @@
 import { splitLanguagePrefix } from '@tessera/shared/i18n';
 import { Suspense, useEffect } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../components/layout/Footer.tsx';
@@ -9,7 +8,7 @@ import { PageLoading } from '../components/ui/Spinner.tsx';
 import { SessionBootstrap } from '../features/auth/SessionBootstrap.tsx';
 import { PopupHost } from '../features/popups/PopupHost.tsx';
 import { applyDocumentLanguage } from '../lib/i18n.ts';
-import { CrashFallback } from '../pages/CrashFallback.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 /** Header, page and footer; the language comes from the URL prefix. */
 export function RootLayout() {
@@ -27,12 +26,11 @@ export function RootLayout() {
       <SessionBootstrap />
       <Header />
       <div className="flex-1">
-        {/* Resetting on route change (§2): a crash on one page must not stick to the next. */}
-        <ErrorBoundary FallbackComponent={CrashFallback} resetKeys={[pathname]}>
+        <RouteErrorBoundary>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
-        </ErrorBoundary>
+        </RouteErrorBoundary>
       </div>
       <Footer />
       <PopupHost />

@@ -1,7 +1,7 @@
 /** The only place that queries users. Returns DTOs, never raw rows. */
 import type { Database } from '@tessera/db/connect';
 import { users } from '@tessera/db/schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 export interface UserRecord {
   id: string;
@@ -65,4 +65,14 @@ export async function inheritAnonymousProfile(db: Database, fromId: string, toId
       regCountry: to.regCountry ?? from.regCountry,
     })
     .where(eq(users.id, toId));
+}
+
+export async function countUsers(db: Database): Promise<{ total: number; anonymous: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      anonymous: sql<number>`count(*) filter (where ${users.isAnonymous})::int`,
+    })
+    .from(users);
+  return { total: row?.total ?? 0, anonymous: row?.anonymous ?? 0 };
 }

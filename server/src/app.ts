@@ -58,6 +58,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   const services: AppServices = { config, database, db: database.db, auth, realtime };
   app.decorate('services', services);
   realtime.attach({ server: app.server, auth, trustedOrigins: config.trustedOrigins });
+  if (config.redisUrl) await realtime.useRedis(config.redisUrl, (err) => app.log.error({ err }, 'realtime redis error'));
   const upgrades = new UpgradeDispatcher(app.server);
   realtime.route(upgrades);
   app.decorate('upgrades', upgrades);

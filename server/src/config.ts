@@ -39,6 +39,7 @@ const zEnv = z.object({
   GOOGLE_CLIENT_ID: zOptionalString,
   GOOGLE_CLIENT_SECRET: zOptionalString,
   ADMIN_EMAILS: zOptionalString,
+  REDIS_URL: zOptionalString.pipe(z.url().optional()),
 });
 
 export interface Config {
@@ -63,6 +64,8 @@ export interface Config {
   studioDist: string;
   google: { clientId: string; clientSecret: string } | undefined;
   adminEmails: string[];
+  /** Redis for cross-node fan-out (Socket.IO adapter); unset = single node, in process. */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    redisUrl: e.REDIS_URL,
     ...overrides,
   };
   config.authSecret = overrides.authSecret ?? e.AUTH_SECRET ?? resolveAuthSecret(config);

@@ -14,6 +14,8 @@ import {
   SOCKET_PATH,
   userRoom,
 } from '@tessera/shared/realtime';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { Auth } from '../modules/auth/auth.ts';
 import { loadSession, type SessionInfo } from '../modules/auth/session.ts';
@@ -27,6 +29,24 @@ type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string
 
 export class Realtime {
   private io: IoServer | null = null;
+  private redisClients: { quit(): Promise<unknown> }[] = [];
+
+  /**
+   * With Redis, events emitted on one node reach sockets connected to any node (production
+   * runs several app replicas). Call before traffic arrives; without it everything stays in process.
+   */
+  async useRedis(url: string, onError: (error: unknown) => void): Promise<void> {
+    const io = this.io;
+    if (!io) throw new Error('Realtime.attach must run before useRedis');
+    const pub = createClient({ url });
+    const sub = pub.duplicate();
+    // The client reconnects by itself; errors are reported, never thrown into the process.
+    pub.on('error', onError);
+    sub.on('error', onError);
+    await Promise.all([pub.connect(), sub.connect()]);
+    this.redisClients = [pub, sub];
+    io.adapter(createAdapter(pub, sub));
+  }
 
   /** Attaches Socket.IO to the HTTP server; called once by buildApp. */
   attach(opts: { server: HttpServer; auth: Auth; trustedOrigins: readonly string[] }): IoServer {

@@ -1,0 +1,77 @@
+/**
+ * Two app nodes on one database and one Redis: an event emitted on node A reaches a socket
+ * connected to node B (production runs several replicas behind a load balancer).
+ */
+import type { AddressInfo } from 'node:net';
+import { connect, type DatabaseHandle } from '@tessera/db/connect';
+import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { buildTestApp, signUpTestUser, type TestApp, TEST_ORIGIN, testConfig } from './harness.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 1000, reconnectStrategy: false } });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.quit();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const reachable = await redisReachable();
+if (!reachable) console.warn(`Redis not reachable at ${REDIS_URL}: skipping the cross-node realtime test`);
+
+describe.skipIf(!reachable)('realtime across nodes through Redis', () => {
+  let nodeA: TestApp;
+  let nodeB: FastifyInstance;
+  let databaseB: DatabaseHandle;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    nodeA = await buildTestApp({ config: { redisUrl: REDIS_URL } });
+    databaseB = await connect({ databaseUrl: nodeA.config.databaseUrl, poolSize: 2 });
+    nodeB = await buildApp({ config: testConfig({ databaseUrl: nodeA.config.databaseUrl, redisUrl: REDIS_URL }), database: databaseB });
+    await nodeB.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await nodeB?.close();
+    await databaseB?.close();
+    await nodeA?.close();
+  });
+
+  it('delivers an event emitted on node A to the user socket on node B, and only to that user', async () => {
+    const alice = await signUpTestUser(nodeA.app);
+    const bob = await signUpTestUser(nodeA.app);
+    const port = (nodeB.server.address() as AddressInfo).port;
+    const open = (cookie: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connectSocket(`http://127.0.0.1:${port}`, {
+          path: '/socket.io/',
+          transports: ['websocket'],
+          extraHeaders: { cookie, origin: TEST_ORIGIN },
+        });
+        sockets.push(socket);
+        socket.once('session:ready', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    const [aliceSocket, bobSocket] = await Promise.all([open(alice.cookie), open(bob.cookie)]);
+
+    const bobGot: unknown[] = [];
+    bobSocket.on('credits:changed', (p) => bobGot.push(p));
+    const received = new Promise((resolve) => aliceSocket.once('credits:changed', resolve));
+    nodeA.app.services.realtime.toUser(alice.id, 'credits:changed', { used: 2, total: 10, remaining: 8 });
+
+    await expect(received).resolves.toEqual({ used: 2, total: 10, remaining: 8 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(bobGot).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -116,4 +117,28 @@ export function watchPageErrors(page: Page): string[] {
     if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
   });
   return errors;
+}
+
+/** One server and one browser for a spec file, started before its tests and stopped after. */
+export function useE2E(): { readonly server: E2EServer; readonly browser: Browser } {
+  let server: E2EServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('E2E server not started');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('browser not launched');
+      return browser;
+    },
+  };
 }

@@ -1,25 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2EServer, launchBrowser, startServer, watchPageErrors } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useE2E, watchPageErrors } from './harness.ts';
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2E();
 
 describe('pages in a real browser', () => {
   it('renders the home page in English with header, navigation and auth buttons', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${e2e.server.url}/home`);
     await expect.poll(() => page.getByTestId('hero-title').textContent()).toContain('Create videos and images');
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').count()).toBeGreaterThanOrEqual(4);
     expect(await page.getByTestId('open-log-in').isVisible()).toBe(true);
@@ -29,8 +17,8 @@ describe('pages in a real browser', () => {
   });
 
   it('renders German text on a German URL and switches language through the menu', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/de/home`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.server.url}/de/home`);
     const hero = page.getByTestId('hero-title');
     await hero.waitFor();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
@@ -40,34 +28,34 @@ describe('pages in a real browser', () => {
 
     await page.getByTestId('language-switcher').click();
     await page.getByRole('menuitem', { name: 'Français' }).click();
-    await page.waitForURL(`${server.url}/fr/home`);
+    await page.waitForURL(`${e2e.server.url}/fr/home`);
     await expect.poll(() => hero.textContent()).not.toBe(german);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
 
     await page.getByTestId('language-switcher').click();
     await page.getByRole('menuitem', { name: 'العربية' }).click();
-    await page.waitForURL(`${server.url}/ar/home`);
+    await page.waitForURL(`${e2e.server.url}/ar/home`);
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await page.close();
   });
 
   it('shows the 404 page with a way back home for unknown routes and languages', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     for (const path of ['/this/does-not-exist', '/xx/home', '/de/nope']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${e2e.server.url}${path}`);
       await page.getByTestId('back-home').waitFor();
       expect(await page.locator('img[src="/logo.svg"]').count()).toBeGreaterThan(0);
     }
     await page.getByTestId('back-home').click();
-    await page.waitForURL(`${server.url}/de/home`);
+    await page.waitForURL(`${e2e.server.url}/de/home`);
     await page.getByTestId('hero-title').waitFor();
     await page.close();
   });
 
   it('drops the /en prefix and keeps deep links', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/en/sign-in?callbackUrl=%2Fhome&error=SessionRequired`);
-    await page.waitForURL(`${server.url}/sign-in?callbackUrl=%2Fhome&error=SessionRequired`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.server.url}/en/sign-in?callbackUrl=%2Fhome&error=SessionRequired`);
+    await page.waitForURL(`${e2e.server.url}/sign-in?callbackUrl=%2Fhome&error=SessionRequired`);
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please log in to open that page.');
     await page.close();
   });

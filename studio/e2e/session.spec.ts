@@ -1,19 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2EServer, launchBrowser, startServer, watchPageErrors } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useE2E, watchPageErrors } from './harness.ts';
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2E();
 
 interface SessionBody {
   user: { id: string; isAnonymous: boolean; email: string; deviceId: string | null };
@@ -21,10 +9,10 @@ interface SessionBody {
 
 describe('session in a real browser', () => {
   it('gives a first-time visitor an anonymous session with a stored device id', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.server.url}/`);
     await page.getByTestId('open-sign-up').waitFor();
 
     await expect.poll(async () => (await context.cookies()).some((c) => c.name.includes('session_token'))).toBe(true);
@@ -44,9 +32,9 @@ describe('session in a real browser', () => {
   });
 
   it('skips the anonymous sign-in on /app paths', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/app/canvas`);
+    await page.goto(`${e2e.server.url}/app/canvas`);
     await page.getByTestId('back-home').waitFor();
     await page.waitForTimeout(1000);
     expect((await context.cookies()).some((c) => c.name.includes('session_token'))).toBe(false);
@@ -54,12 +42,12 @@ describe('session in a real browser', () => {
   });
 
   it('signs up, shows the signed-in header, and signs out to /sign-in', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const rpcCalls: string[] = [];
     page.on('request', (r) => r.url().includes('/api/trpc/') && rpcCalls.push(r.url()));
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${e2e.server.url}/home`);
     await page.evaluate(() => localStorage.setItem('tessera.selectedProject', 'p1'));
     const anonymous = await page.evaluate(() => fetch('/api/auth/get-session').then((r) => r.json() as Promise<SessionBody | null>));
 
@@ -80,7 +68,7 @@ describe('session in a real browser', () => {
     await expect.poll(() => page.getByTestId('user-display-name').textContent()).toBe(email.split('@')[0]);
     expect(rpcCalls.some((u) => u.includes('user.find'))).toBe(true);
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL(`${server.url}/sign-in`);
+    await page.waitForURL(`${e2e.server.url}/sign-in`);
     await page.getByTestId('sign-in-title').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('tessera.selectedProject'))).toBeNull();
     await page.getByTestId('open-log-in').waitFor();
@@ -96,9 +84,9 @@ describe('session in a real browser', () => {
   });
 
   it('shows the catalogue message for a wrong password and for a taken e-mail', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${e2e.server.url}/home`);
     const email = `taken.${Date.now()}@example.com`;
     await page.evaluate(
       (body) =>

@@ -17,6 +17,7 @@ import {
   Video,
   Wand2,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useLocalizedPath } from '../app/useLanguage.ts';
@@ -64,6 +65,18 @@ const EARN = [
 ] as const;
 const FAQ = ['whatIs', 'free', 'collaborate', 'offline'] as const;
 
+function Section({ id, title, subtitle, narrow, children }: { id: string; title: string; subtitle?: string; narrow?: boolean; children: ReactNode }) {
+  return (
+    <section id={id} className={`mx-auto ${narrow ? 'max-w-3xl' : 'max-w-7xl'} scroll-mt-20 px-4 py-16`}>
+      <h2 className="text-2xl font-semibold sm:text-3xl">{title}</h2>
+      {subtitle && <p className="mt-2 text-muted">{subtitle}</p>}
+      {children}
+    </section>
+  );
+}
+
+const CARD = 'rounded-[var(--radius-card)] border border-border bg-surface';
+
 /** `/` sends a visitor whose user-info cookie holds an e-mail to `/home` (§2). */
 export function RootPage() {
   const to = useLocalizedPath();
@@ -106,23 +119,19 @@ export function HomePage() {
         </div>
       </section>
 
-      <section id="create" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16">
-        <h2 className="text-2xl font-semibold sm:text-3xl">{t('create.title')}</h2>
-        <p className="mt-2 text-muted">{t('create.subtitle')}</p>
+      <Section id="create" title={t('create.title')} subtitle={t('create.subtitle')}>
         <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {KINDS.map(({ key, icon: Icon }) => (
-            <li key={key} className="rounded-[var(--radius-card)] border border-border bg-surface p-5 transition hover:border-accent/60">
+            <li key={key} className={`${CARD} p-5 transition hover:border-accent/60`}>
               <Icon className="text-accent" size={22} aria-hidden />
               <h3 className="mt-3 font-medium">{t(`kinds.${key}.name`)}</h3>
               <p className="mt-1 text-sm text-muted">{t(`kinds.${key}.text`)}</p>
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section id="tools" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16">
-        <h2 className="text-2xl font-semibold sm:text-3xl">{t('tools.title')}</h2>
-        <p className="mt-2 text-muted">{t('tools.subtitle')}</p>
+      <Section id="tools" title={t('tools.title')} subtitle={t('tools.subtitle')}>
         <ul className="mt-6 flex flex-wrap gap-2">
           {TOOLS.map((key) => (
             <li key={key} className="flex items-center gap-2 rounded-full border border-border bg-surface px-4 py-2 text-sm">
@@ -131,37 +140,33 @@ export function HomePage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section id="how-it-works" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16">
-        <h2 className="text-2xl font-semibold sm:text-3xl">{t('how.title')}</h2>
+      <Section id="how-it-works" title={t('how.title')}>
         <ol className="mt-8 grid gap-4 md:grid-cols-3">
           {STEPS.map((key, i) => (
-            <li key={key} className="rounded-[var(--radius-card)] border border-border bg-surface p-6">
+            <li key={key} className={`${CARD} p-6`}>
               <span className="text-gradient text-3xl font-bold">{i + 1}</span>
               <h3 className="mt-2 font-medium">{t(`how.${key}.title`)}</h3>
               <p className="mt-1 text-sm text-muted">{t(`how.${key}.text`)}</p>
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
-      <section id="credits" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16">
-        <h2 className="text-2xl font-semibold sm:text-3xl">{t('credits.title')}</h2>
-        <p className="mt-2 text-muted">{t('credits.subtitle')}</p>
+      <Section id="credits" title={t('credits.title')} subtitle={t('credits.subtitle')}>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {EARN.map(({ key, icon: Icon }) => (
-            <li key={key} className="rounded-[var(--radius-card)] border border-border bg-surface p-5">
+            <li key={key} className={`${CARD} p-5`}>
               <Icon className="text-accent-2" size={20} aria-hidden />
               <h3 className="mt-3 font-medium">{t(`credits.${key}.title`)}</h3>
               <p className="mt-1 text-sm text-muted">{t(`credits.${key}.text`)}</p>
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section id="faq" className="mx-auto max-w-3xl scroll-mt-20 px-4 py-16">
-        <h2 className="text-2xl font-semibold sm:text-3xl">{t('faq.title')}</h2>
+      <Section id="faq" title={t('faq.title')} narrow>
         <div className="mt-6 flex flex-col gap-3">
           {FAQ.map((key) => (
             <details key={key} className="group rounded-xl border border-border bg-surface p-4">
@@ -170,7 +175,7 @@ export function HomePage() {
             </details>
           ))}
         </div>
-      </section>
+      </Section>
     </main>
   );
 }

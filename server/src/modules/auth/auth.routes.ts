@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Auth } from './auth.ts';
 import { missingCredentials, translateAuthError } from './authErrors.ts';
+import { toHeaders } from './session.ts';
 
 const CREDENTIAL_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/sign-in/email']);
 
@@ -44,11 +45,7 @@ async function handleAuth(auth: Auth, config: Config, request: FastifyRequest, r
     return reply.status(httpStatusOf(entry.code)).send({ code: 'EMAIL_PASSWORD_REQUIRED', message: entry.message });
   }
 
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-  }
+  const headers = toHeaders(request.headers);
   const url = new URL(request.url, config.publicUrl);
   const hasBody = request.method !== 'GET' && request.body !== undefined;
   const response = await auth.handler(

@@ -1,2 +1,4 @@
 /** The whole schema, one module per area; `connect()` and drizzle-kit read it from here. */
 export * from './auth.ts';
+export * from './credits.ts';
+export * from './generation.ts';

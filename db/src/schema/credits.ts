@@ -1,0 +1,124 @@
+/**
+ * The credits ledger (ARCHITECTURE §4). Grants add credits from one external source each
+ * (unique source id: one grant per invoice, mission claim, check-in day …). Every balance
+ * change is an append-only entry. A task's hold is one row in credit_holds, resolved exactly
+ * once (captured or released); its per-grant split lives in credit_hold_allocations so a
+ * release returns credits to the grants they came from.
+ *
+ * Invariants (enforced here, not by hope):
+ *  - grant.remaining between 0 and amount                          (check constraint)
+ *  - one grant per (source_kind, source_id)                        (unique index)
+ *  - one hold per task                                              (credit_holds primary key)
+ *  - one hold entry and one resolution entry (capture|release) per task  (partial unique indexes)
+ *  - entries are never updated or deleted, except moving them to another user when an anonymous
+ *    user registers, and deleting them when an account is deleted (trigger in the migration)
+ */
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+export const grantSourceKind = pgEnum('grant_source_kind', [
+  'welcome',
+  'subscription',
+  'mission',
+  'invite',
+  'check_in',
+  'purchase',
+  'admin',
+]);
+
+export const creditEntryKind = pgEnum('credit_entry_kind', ['grant', 'hold', 'capture', 'release', 'expire']);
+
+export const holdStatus = pgEnum('credit_hold_status', ['held', 'captured', 'released']);
+
+/** §3 usage types the ledger keeps balances for. */
+export const usageTypeColumn = () => text('usage_type').notNull().default('credits');
+
+export const creditGrants = pgTable(
+  'credit_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usageType: usageTypeColumn(),
+    sourceKind: grantSourceKind('source_kind').notNull(),
+    /** Unique per kind: the invoice id, `device:<id>`, `email:<address>`, `check_in:<user>:<day>` … */
+    sourceId: text('source_id').notNull(),
+    amount: integer('amount').notNull(),
+    /** Part of `amount` not yet held, captured or expired. */
+    remaining: integer('remaining').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Set once the unused remainder was written off by an `expire` entry. */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_grants_source_uq').on(t.sourceKind, t.sourceId),
+    index('credit_grants_user_idx').on(t.userId, t.usageType, t.expiresAt),
+    check('credit_grants_amount_positive', sql`${t.amount} > 0`),
+    check('credit_grants_remaining_range', sql`${t.remaining} >= 0 AND ${t.remaining} <= ${t.amount}`),
+  ],
+);
+
+export const creditHolds = pgTable(
+  'credit_holds',
+  {
+    /** One hold per task. */
+    taskId: uuid('task_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usageType: usageTypeColumn(),
+    amount: integer('amount').notNull(),
+    status: holdStatus('status').notNull().default('held'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('credit_holds_user_idx').on(t.userId, t.status),
+    check('credit_holds_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const creditHoldAllocations = pgTable(
+  'credit_hold_allocations',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => creditHolds.taskId, { onDelete: 'cascade' }),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => creditGrants.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.grantId] }), check('credit_hold_allocations_positive', sql`${t.amount} > 0`)],
+);
+
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usageType: usageTypeColumn(),
+    kind: creditEntryKind('kind').notNull(),
+    /** Always positive; the kind says which way it moves the balance. */
+    amount: integer('amount').notNull(),
+    grantId: uuid('grant_id'),
+    taskId: uuid('task_id'),
+    /** What the entry was for, shown in the credit history ("Text to image", "Daily check-in" …). */
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('credit_entries_user_idx').on(t.userId, t.id),
+    uniqueIndex('credit_entries_one_hold_per_task').on(t.taskId).where(sql`${t.kind} = 'hold'`),
+    uniqueIndex('credit_entries_one_resolution_per_task').on(t.taskId).where(sql`${t.kind} IN ('capture', 'release')`),
+    uniqueIndex('credit_entries_one_grant_entry').on(t.grantId).where(sql`${t.kind} = 'grant'`),
+    uniqueIndex('credit_entries_one_expire_entry').on(t.grantId).where(sql`${t.kind} = 'expire'`),
+    check('credit_entries_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

@@ -43,7 +43,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@tessera/db/schema'], message: 'Only *.repo.ts files import Drizzle tables.' }] },
+        { patterns: [{ group: ['@tessera/db/schema'], allowTypeImports: true, message: 'Only *.repo.ts files import Drizzle tables.' }] },
       ],
     },
   },

@@ -1,4 +1,5 @@
 /** `npm run bench`: runs every benchmark and prints its figures. Nothing here is asserted. */
+import { benchLedger } from './ledger.ts';
 import { benchRpc } from './rpc.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -11,3 +12,13 @@ console.table({
   'tRPC system.ping': { 'req/s': Math.round(rpc.trpcRps) },
 });
 console.log(`tRPC / plain ratio: ${(rpc.ratio * 100).toFixed(1)}%`);
+
+const workers = Number(process.env.BENCH_LEDGER_WORKERS ?? 10);
+console.log(`bench/ledger — ${workers} workers, ${duration} s per target, PostgreSQL`);
+const ledger = await benchLedger({ workers, duration });
+console.table({
+  'ledger holdCredits, one user': { 'ops/s': Math.round(ledger.ledgerHoldsPerSec) },
+  'raw conditional UPDATE, one row': { 'ops/s': Math.round(ledger.rawUpdatesPerSec) },
+  'ledger holdCredits, 50 users': { 'ops/s': Math.round(ledger.spreadHoldsPerSec) },
+});
+console.log(`ledger / raw ratio (one user): ${(ledger.ratio * 100).toFixed(1)}%`);

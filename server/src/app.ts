@@ -10,12 +10,19 @@ import { AppError } from '@tessera/shared/errors';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { join } from 'node:path';
+import { BlocklistModeration } from './generation/moderation.ts';
+import type { GenerationProvider } from './generation/providers/provider.ts';
+import { createWorkerPool } from './generation/workers.ts';
+import { mediaRoutes } from './media/media.routes.ts';
+import { LocalDiskStorage } from './media/storage.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStudio } from './plugins/studio.ts';
 import { UpgradeDispatcher } from './plugins/upgrade.ts';
+import { pgSubscribe } from './realtime/pgRelay.ts';
 import { Realtime } from './realtime/realtime.ts';
 import type { AppServices } from './services.ts';
 import { createContextFactory } from './trpc/context.ts';
@@ -31,6 +38,8 @@ declare module 'fastify' {
 export interface BuildAppDeps {
   config: Config;
   database: DatabaseHandle;
+  /** Generation providers; the local engine by default. Tests pass stand-ins for hosted APIs. */
+  providers?: GenerationProvider[];
 }
 
 /** Long batched GET URLs carry every input in one path parameter. */
@@ -55,14 +64,36 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   // 2. Services.
   const auth = createAuth({ db: database.db, config });
   const realtime = new Realtime();
-  const services: AppServices = { config, database, db: database.db, auth, realtime };
+  const services: AppServices = {
+    config,
+    database,
+    db: database.db,
+    auth,
+    realtime,
+    moderation: new BlocklistModeration(),
+    storage: new LocalDiskStorage(join(config.dataDir, 'media')),
+    workers: null,
+  };
   app.decorate('services', services);
+  if (config.workerConcurrency > 0) {
+    const workers = createWorkerPool(services, app.log, { concurrency: config.workerConcurrency, ...(deps.providers ? { providers: deps.providers } : {}) });
+    services.workers = workers;
+    app.addHook('onReady', async () => workers.start());
+  }
   realtime.attach({ server: app.server, auth, trustedOrigins: config.trustedOrigins });
   if (config.redisUrl) await realtime.useRedis(config.redisUrl, (err) => app.log.error({ err }, 'realtime redis error'));
+  // Separate worker processes (npm run worker) relay their events through Postgres.
+  const databaseUrl = config.databaseUrl;
+  if (databaseUrl) {
+    await realtime.listenToRelay((deliver) => pgSubscribe(databaseUrl, deliver, (err) => app.log.error({ err }, 'event relay error')));
+  }
   const upgrades = new UpgradeDispatcher(app.server);
   realtime.route(upgrades);
   app.decorate('upgrades', upgrades);
-  app.addHook('onClose', async () => realtime.close());
+  app.addHook('onClose', async () => {
+    await services.workers?.stop();
+    await realtime.close();
+  });
 
   // 3. Errors and fallbacks, before any route (routes keep the error handler they were added with).
   let studioBuilt = false;
@@ -84,6 +115,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
+  await app.register(mediaRoutes, { auth, storage: services.storage });
   studioBuilt = await registerStudio(app, config.studioDist);
 
   return app;

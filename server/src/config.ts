@@ -40,6 +40,7 @@ const zEnv = z.object({
   GOOGLE_CLIENT_SECRET: zOptionalString,
   ADMIN_EMAILS: zOptionalString,
   REDIS_URL: zOptionalString.pipe(z.url().optional()),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
 });
 
 export interface Config {
@@ -66,6 +67,8 @@ export interface Config {
   adminEmails: string[];
   /** Redis for cross-node fan-out (Socket.IO adapter); unset = single node, in process. */
   redisUrl: string | undefined;
+  /** In-process generation workers; 0 leaves all work to separate worker processes. */
+  workerConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     redisUrl: e.REDIS_URL,
+    workerConcurrency: e.WORKER_CONCURRENCY,
     ...overrides,
   };
   config.authSecret = overrides.authSecret ?? e.AUTH_SECRET ?? resolveAuthSecret(config);

@@ -1,6 +1,9 @@
 /** What the app is built from; buildApp receives these, tests build them with a fresh database. */
 import type { Database, DatabaseHandle } from '@tessera/db/connect';
 import type { Config } from './config.ts';
+import type { ModerationService } from './generation/moderation.ts';
+import type { WorkerPool } from './generation/worker.ts';
+import type { MediaStorage } from './media/storage.ts';
 import type { Auth } from './modules/auth/auth.ts';
 import type { Realtime } from './realtime/realtime.ts';
 
@@ -10,4 +13,8 @@ export interface AppServices {
   db: Database;
   auth: Auth;
   realtime: Realtime;
+  moderation: ModerationService;
+  storage: MediaStorage;
+  /** The in-process worker pool; null when WORKER_CONCURRENCY is 0 (separate worker processes). */
+  workers: WorkerPool | null;
 }

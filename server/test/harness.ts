@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import type { GenerationProvider } from '../src/generation/providers/provider.ts';
 
 /** Admin connection used to create and drop per-file databases. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,7 +43,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    // No in-process workers unless a test asks for them: most tests need no generation.
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '0' },
     {
       dataDir: mkdtempSync(join(tmpdir(), 'tessera-test-')),
       publicUrl: TEST_ORIGIN,
@@ -61,11 +63,13 @@ export interface TestApp {
 }
 
 /** The real app on a fresh PostgreSQL database (or on in-memory PGlite with `pglite: true`). */
-export async function buildTestApp(opts: { pglite?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  opts: { pglite?: boolean; config?: Partial<Config>; providers?: GenerationProvider[] } = {},
+): Promise<TestApp> {
   const testDb = opts.pglite ? null : await createTestDatabase();
   const config = testConfig({ databaseUrl: testDb?.url, ...opts.config });
   const database = await connect(testDb ? { databaseUrl: testDb.url, poolSize: 5 } : { inMemory: true });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(opts.providers ? { providers: opts.providers } : {}) });
   await app.ready();
   return {
     app,

@@ -20,6 +20,7 @@ import { Server } from 'socket.io';
 import type { Auth } from '../modules/auth/auth.ts';
 import { loadSession, type SessionInfo } from '../modules/auth/session.ts';
 import type { UpgradeDispatcher } from '../plugins/upgrade.ts';
+import type { RelayedEvent } from './pgRelay.ts';
 
 interface SocketData {
   session: SessionInfo;
@@ -29,6 +30,24 @@ type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string
 
 export class Realtime {
   private io: IoServer | null = null;
+  /** Worker processes have no sockets: their events go through this relay to the app nodes. */
+  private publish: ((event: RelayedEvent) => Promise<void>) | null = null;
+  private unsubscribe: (() => Promise<void>) | null = null;
+
+  /** Worker-process mode: send every event through `publish` instead of local sockets. */
+  useRelay(publish: (event: RelayedEvent) => Promise<void>, onError: (error: unknown) => void): void {
+    this.publish = async (event) => publish(event).catch(onError);
+  }
+
+  /**
+   * App-node mode: deliver events relayed by worker processes to this node's own sockets
+   * (`local`: every node receives every notification, so each delivers only to its sockets).
+   */
+  async listenToRelay(subscribe: (deliver: (event: RelayedEvent) => void) => Promise<() => Promise<void>>): Promise<void> {
+    this.unsubscribe = await subscribe((event) => {
+      (this.io?.local.to(event.room).emit as ((e: string, p: unknown) => boolean) | undefined)?.(event.event, event.payload);
+    });
+  }
   private redisClients: { quit(): Promise<unknown> }[] = [];
 
   /**
@@ -99,6 +118,8 @@ export class Realtime {
   }
 
   async close(): Promise<void> {
+    await this.unsubscribe?.();
+    this.unsubscribe = null;
     if (!this.io) return;
     const io = this.io;
     this.io = null;
@@ -109,6 +130,10 @@ export class Realtime {
 
   private emit<E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>): void {
     const checked = SERVER_EVENTS[event].parse(payload) as ServerEventPayload<E>;
+    if (!this.io && this.publish) {
+      void this.publish({ room, event, payload: checked });
+      return;
+    }
     // Socket.IO's typed emit cannot narrow a generic event name; the schema above checked it.
     (this.io?.to(room).emit as ((e: string, p: unknown) => boolean) | undefined)?.(event, checked);
   }

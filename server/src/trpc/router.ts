@@ -1,4 +1,6 @@
 /** The root router. Path names are the public contract of spec §7. */
+import { taskRouter, text2ImageRouter } from '../generation/generation.router.ts';
+import { creditsRouter, subUsageRouter } from '../modules/credits/credits.router.ts';
 import { systemRouter } from '../modules/system/system.router.ts';
 import { userRouter } from '../modules/users/users.router.ts';
 import { router } from './init.ts';
@@ -6,6 +8,10 @@ import { router } from './init.ts';
 export const appRouter = router({
   system: systemRouter,
   user: userRouter,
+  text2Image: text2ImageRouter,
+  task: taskRouter,
+  subUsage: subUsageRouter,
+  credits: creditsRouter,
 });
 
 export type AppRouter = typeof appRouter;

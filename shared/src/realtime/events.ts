@@ -17,18 +17,24 @@ export const zCreditsChanged = z.object({
   remaining: z.number().int().nonnegative(),
 });
 export const zTaskProgress = z.object({
-  taskId: z.string(),
+  id: z.string(),
   projectId: z.string().nullable(),
-  progress: z.number().min(0).max(100),
+  progress: z.number().int().min(0).max(100),
   stage: z.string(),
 });
+export const zTaskOutput = z.object({
+  url: z.string(),
+  mediaType: z.enum(['image', 'video', 'audio']),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+});
 export const zTaskSucceeded = z.object({
-  taskId: z.string(),
+  id: z.string(),
   projectId: z.string().nullable(),
-  outputs: z.array(z.object({ url: z.string(), mediaType: z.enum(['image', 'video', 'audio']) })),
+  outputs: z.array(zTaskOutput),
 });
 export const zTaskFailed = z.object({
-  taskId: z.string(),
+  id: z.string(),
   projectId: z.string().nullable(),
   code: z.string(),
   message: z.string(),

@@ -6,6 +6,7 @@ import { Footer } from '../components/layout/Footer.tsx';
 import { Header } from '../components/layout/Header.tsx';
 import { PageLoading } from '../components/ui/Spinner.tsx';
 import { SessionBootstrap } from '../features/auth/SessionBootstrap.tsx';
+import { useRealtime } from '../features/realtime/useRealtime.ts';
 import { PopupHost } from '../features/popups/PopupHost.tsx';
 import { applyDocumentLanguage } from '../lib/i18n.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
@@ -15,6 +16,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const { i18n } = useTranslation('common');
   const { lang } = splitLanguagePrefix(pathname);
+  useRealtime();
 
   useEffect(() => {
     if (i18n.language !== lang) void i18n.changeLanguage(lang);

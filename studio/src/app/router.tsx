@@ -7,6 +7,7 @@ import { RootLayout } from './RootLayout.tsx';
 // Pages load with their own code and translations.
 const RootPage = lazy(() => import('../pages/HomePage.tsx').then((m) => ({ default: m.RootPage })));
 const HomePage = lazy(() => import('../pages/HomePage.tsx').then((m) => ({ default: m.HomePage })));
+const AiImagePage = lazy(() => import('../pages/AiImagePage.tsx').then((m) => ({ default: m.AiImagePage })));
 const SignInPage = lazy(() => import('../pages/SignInPage.tsx').then((m) => ({ default: m.SignInPage })));
 
 /** The same pages under `/` (English) and `/:lang` (the other 18 languages). */
@@ -14,6 +15,7 @@ const pages: RouteObject[] = [
   { index: true, element: <RootPage /> },
   { path: 'home', element: <HomePage /> },
   { path: 'sign-in', element: <SignInPage /> },
+  { path: 'app/ai-image', element: <AiImagePage /> },
   { path: '500', element: <ServerErrorPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -6,9 +6,11 @@ import { zAnonymousSignInBody } from '@tessera/shared/auth';
 import { effectiveUserGroup, USER_GROUP_COOKIE } from '@tessera/shared/users';
 import type { Database } from '@tessera/db/connect';
 import { betterAuth } from 'better-auth';
+import { getSessionFromCtx } from 'better-auth/api';
 import { anonymous } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
 import { resolveRequestInfo } from '../../lib/requestInfo.ts';
+import { grantWelcomeCredits } from '../credits/credits.service.ts';
 import { linkAnonymousAccount } from './accountLink.ts';
 import { authDatabaseAdapter } from './auth.repo.ts';
 
@@ -69,6 +71,23 @@ export function createAuth(deps: { db: Database; config: Config }) {
                 role: config.adminEmails.includes(email) ? 'admin' : 'user',
               },
             };
+          },
+          // After the user row committed (better-auth queues this hook after its transaction).
+          after: async (user, ctx) => {
+            try {
+              const fromAnonymousSession = !user.isAnonymous && ctx ? Boolean((await getSessionFromCtx(ctx, { disableRefresh: true }))?.user.isAnonymous) : false;
+              await grantWelcomeCredits(db, {
+                id: user.id,
+                email: user.email,
+                emailVerified: user.emailVerified,
+                deviceId: typeof user.deviceId === 'string' ? user.deviceId : null,
+                isAnonymous: Boolean(user.isAnonymous),
+                fromAnonymousSession,
+              });
+            } catch (err) {
+              // A missing welcome grant is fixable later; a failed sign-up loses the visitor.
+              (ctx?.context.logger ?? console).error('welcome credits failed', err);
+            }
           },
         },
       },

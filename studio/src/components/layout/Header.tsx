@@ -1,9 +1,11 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useLocalizedPath } from '../../app/useLanguage.ts';
 import { usePopupStore } from '../../features/popups/popupStore.ts';
 import { useViewer } from '../../features/auth/useViewer.ts';
+import { CreditsPill } from '../../features/credits/CreditsPill.tsx';
 import { Button } from '../ui/Button.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
@@ -11,6 +13,7 @@ import { UserMenu } from './UserMenu.tsx';
 
 /** Sections of the home page; feature pages join this list as they land. */
 const NAV = [
+  { key: 'aiImage', path: '/app/ai-image' },
   { key: 'create', hash: '#create' },
   { key: 'tools', hash: '#tools' },
   { key: 'howItWorks', hash: '#how-it-works' },
@@ -25,16 +28,18 @@ export function Header() {
   const open = usePopupStore((s) => s.open);
   const [menuOpen, setMenuOpen] = useState(false);
 
-  const nav = NAV.map((item) => (
-    <a
-      key={item.key}
-      href={`${to('/home')}${item.hash}`}
-      className="rounded-lg px-3 py-2 text-sm text-muted transition hover:bg-surface-2 hover:text-fg"
-      onClick={() => setMenuOpen(false)}
-    >
-      {t(`nav.${item.key}`)}
-    </a>
-  ));
+  const linkClass = 'rounded-lg px-3 py-2 text-sm text-muted transition hover:bg-surface-2 hover:text-fg';
+  const nav = NAV.map((item) =>
+    'path' in item ? (
+      <Link key={item.key} to={to(item.path)} className={linkClass} onClick={() => setMenuOpen(false)}>
+        {t(`nav.${item.key}`)}
+      </Link>
+    ) : (
+      <a key={item.key} href={`${to('/home')}${item.hash}`} className={linkClass} onClick={() => setMenuOpen(false)}>
+        {t(`nav.${item.key}`)}
+      </a>
+    ),
+  );
 
   return (
     <header className="sticky top-0 z-30 border-b border-border/60 bg-bg/80 backdrop-blur">
@@ -45,6 +50,7 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher />
+          <CreditsPill />
           {viewer.status === 'signedIn' ? (
             <UserMenu email={viewer.email} />
           ) : viewer.status === 'loading' ? (

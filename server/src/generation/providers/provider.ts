@@ -1,0 +1,41 @@
+/** What every generation provider implements (the local engine, hosted model APIs). */
+
+export interface ProducedOutput {
+  data: Buffer;
+  contentType: string;
+  mediaType: 'image' | 'video' | 'audio';
+  width?: number;
+  height?: number;
+  durationS?: number;
+}
+
+export interface ProviderTask {
+  id: string;
+  kind: string;
+  input: unknown;
+}
+
+export interface RunContext {
+  /** Progress 0–100 with a short stage name; cheap to call often (the worker throttles). */
+  reportProgress(progress: number, stage: string): void;
+  /** Aborted when the task is canceled or the worker shuts down. */
+  signal: AbortSignal;
+}
+
+export interface GenerationProvider {
+  readonly name: string;
+  /** True when this provider can make `kind`. */
+  supports(kind: string): boolean;
+  run(task: ProviderTask, ctx: RunContext): Promise<ProducedOutput[]>;
+}
+
+/** A failure the user should see with a catalogue message (anything else is "generation failed"). */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

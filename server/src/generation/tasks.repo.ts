@@ -1,0 +1,200 @@
+/**
+ * The only place that queries generation_tasks. Postgres is the queue: claims use
+ * FOR UPDATE SKIP LOCKED so any number of workers, in any number of processes, never take the
+ * same task; every state change after a claim is conditional on the claiming worker still
+ * holding the lease, so a worker that lost its lease cannot overwrite the next attempt.
+ */
+import type { Database } from '@tessera/db/connect';
+import { generationTasks, type TaskOutput, users } from '@tessera/db/schema';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+
+export type TaskStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+
+export interface TaskRecord {
+  id: string;
+  userId: string;
+  kind: string;
+  rpcName: string;
+  input: unknown;
+  cost: number;
+  status: TaskStatus;
+  progress: number;
+  stage: string;
+  attempts: number;
+  maxAttempts: number;
+  workerId: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  outputs: TaskOutput[];
+  projectId: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+const columns = {
+  id: generationTasks.id,
+  userId: generationTasks.userId,
+  kind: generationTasks.kind,
+  rpcName: generationTasks.rpcName,
+  input: generationTasks.input,
+  cost: generationTasks.cost,
+  status: generationTasks.status,
+  progress: generationTasks.progress,
+  stage: generationTasks.stage,
+  attempts: generationTasks.attempts,
+  maxAttempts: generationTasks.maxAttempts,
+  workerId: generationTasks.workerId,
+  errorCode: generationTasks.errorCode,
+  errorMessage: generationTasks.errorMessage,
+  outputs: generationTasks.outputs,
+  projectId: generationTasks.projectId,
+  createdAt: generationTasks.createdAt,
+  startedAt: generationTasks.startedAt,
+  finishedAt: generationTasks.finishedAt,
+};
+
+const ACTIVE: TaskStatus[] = ['queued', 'running'];
+
+/** Serialises task creation per user (parallel-limit check + insert + hold in one transaction). */
+export async function lockUserForTasks(tx: Database, userId: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return rows.length === 1;
+}
+
+export async function countActiveTasks(db: Database, userId: string): Promise<{ queued: number; running: number }> {
+  const rows = await db
+    .select({ status: generationTasks.status, n: sql<number>`count(*)::int` })
+    .from(generationTasks)
+    .where(and(eq(generationTasks.userId, userId), inArray(generationTasks.status, ACTIVE)))
+    .groupBy(generationTasks.status);
+  return {
+    queued: rows.find((r) => r.status === 'queued')?.n ?? 0,
+    running: rows.find((r) => r.status === 'running')?.n ?? 0,
+  };
+}
+
+export async function insertTask(
+  tx: Database,
+  task: { id: string; userId: string; kind: string; rpcName: string; input: unknown; cost: number; projectId: string | null; maxAttempts: number },
+): Promise<TaskRecord> {
+  const [row] = await tx.insert(generationTasks).values(task).returning(columns);
+  if (!row) throw new Error('task insert returned nothing');
+  return row;
+}
+
+export async function findTask(db: Database, id: string): Promise<TaskRecord | null> {
+  const [row] = await db.select(columns).from(generationTasks).where(eq(generationTasks.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A user's tasks: queued and running first, then the newest. */
+export async function listUserTasks(db: Database, userId: string, limit: number): Promise<TaskRecord[]> {
+  return db
+    .select(columns)
+    .from(generationTasks)
+    .where(eq(generationTasks.userId, userId))
+    .orderBy(sql`case when ${generationTasks.status} in ('queued','running') then 0 else 1 end`, desc(generationTasks.createdAt))
+    .limit(limit);
+}
+
+/** Takes the oldest queued task, if any, with a lease of `leaseMs`. */
+export async function claimNextTask(db: Database, workerId: string, leaseMs: number): Promise<TaskRecord | null> {
+  const [row] = await db
+    .update(generationTasks)
+    .set({
+      status: 'running',
+      workerId,
+      attempts: sql`${generationTasks.attempts} + 1`,
+      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      heartbeatAt: sql`now()`,
+      startedAt: sql`coalesce(${generationTasks.startedAt}, now())`,
+    })
+    .where(
+      eq(
+        generationTasks.id,
+        sql`(SELECT id FROM generation_tasks WHERE status = 'queued' ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)`,
+      ),
+    )
+    .returning(columns);
+  return row ?? null;
+}
+
+/** Renews the lease and records progress; false when this worker no longer owns the task. */
+export async function heartbeat(
+  db: Database,
+  p: { id: string; workerId: string; leaseMs: number; progress?: number; stage?: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(generationTasks)
+    .set({
+      leaseExpiresAt: sql`now() + make_interval(secs => ${p.leaseMs / 1000})`,
+      heartbeatAt: sql`now()`,
+      ...(p.progress !== undefined ? { progress: p.progress } : {}),
+      ...(p.stage !== undefined ? { stage: p.stage } : {}),
+    })
+    .where(and(eq(generationTasks.id, p.id), eq(generationTasks.workerId, p.workerId), eq(generationTasks.status, 'running')))
+    .returning({ id: generationTasks.id });
+  return rows.length === 1;
+}
+
+/** Marks the claimed task succeeded; false when the lease was lost (another attempt owns it). */
+export async function completeTask(tx: Database, p: { id: string; workerId: string; outputs: TaskOutput[] }): Promise<boolean> {
+  const rows = await tx
+    .update(generationTasks)
+    .set({ status: 'succeeded', progress: 100, stage: 'done', outputs: p.outputs, finishedAt: sql`now()`, leaseExpiresAt: null })
+    .where(and(eq(generationTasks.id, p.id), eq(generationTasks.workerId, p.workerId), eq(generationTasks.status, 'running')))
+    .returning({ id: generationTasks.id });
+  return rows.length === 1;
+}
+
+/** Marks a task failed from `fromStatuses`; with a workerId only if that worker holds it. */
+export async function failTask(
+  tx: Database,
+  p: { id: string; workerId?: string; code: string; message: string; fromStatuses?: TaskStatus[] },
+): Promise<boolean> {
+  const rows = await tx
+    .update(generationTasks)
+    .set({ status: 'failed', errorCode: p.code, errorMessage: p.message, finishedAt: sql`now()`, leaseExpiresAt: null })
+    .where(
+      and(
+        eq(generationTasks.id, p.id),
+        inArray(generationTasks.status, p.fromStatuses ?? ['running']),
+        ...(p.workerId ? [eq(generationTasks.workerId, p.workerId)] : []),
+      ),
+    )
+    .returning({ id: generationTasks.id });
+  return rows.length === 1;
+}
+
+/** Cancels a user's queued or running task; false when it already finished. */
+export async function cancelTask(tx: Database, id: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .update(generationTasks)
+    .set({ status: 'canceled', finishedAt: sql`now()`, leaseExpiresAt: null, stage: 'canceled' })
+    .where(and(eq(generationTasks.id, id), eq(generationTasks.userId, userId), inArray(generationTasks.status, ACTIVE)))
+    .returning({ id: generationTasks.id });
+  return rows.length === 1;
+}
+
+/**
+ * Running tasks whose lease expired (their worker crashed or hung). Locked so two reapers never
+ * handle the same one.
+ */
+export async function lockExpiredLeases(tx: Database, limit: number): Promise<TaskRecord[]> {
+  const rows = await tx
+    .select(columns)
+    .from(generationTasks)
+    .where(and(eq(generationTasks.status, 'running'), lt(generationTasks.leaseExpiresAt, sql`now()`)))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return rows;
+}
+
+/** Puts an expired task back in the queue for another attempt. */
+export async function requeueTask(tx: Database, id: string): Promise<void> {
+  await tx
+    .update(generationTasks)
+    .set({ status: 'queued', workerId: null, leaseExpiresAt: null, progress: 0, stage: 'retrying' })
+    .where(eq(generationTasks.id, id));
+}

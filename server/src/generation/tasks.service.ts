@@ -1,0 +1,144 @@
+/**
+ * Generation tasks: accept (validate, moderate, price, then in ONE transaction check the
+ * parallel-task limit, insert the task and hold its credits), list, cancel.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@tessera/db/connect';
+import { costOf } from '@tessera/shared/credits/costs';
+import { AppError } from '@tessera/shared/errors';
+import { GENERATION_KINDS, type GenerationInput, type GenerationKind, PARALLEL_TASK_LIMITS, type PlanKey } from '@tessera/shared/generation';
+import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
+import { holdCredits, releaseHold } from '../modules/credits/credits.service.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import { type ModerationService, moderateTexts } from './moderation.ts';
+import {
+  cancelTask as cancelTaskRow,
+  countActiveTasks,
+  findTask,
+  insertTask,
+  listUserTasks,
+  lockUserForTasks,
+  type TaskRecord,
+} from './tasks.repo.ts';
+
+export interface TaskServiceDeps {
+  db: Database;
+  realtime: Realtime;
+  moderation: ModerationService;
+  /** Wakes idle in-process workers so a new task starts without waiting for the next poll. */
+  wakeWorkers?: () => void;
+}
+
+/** Attempts before a task whose worker keeps dying is failed and refunded. */
+export const MAX_TASK_ATTEMPTS = 3;
+
+export interface TaskDto {
+  id: string;
+  kind: string;
+  rpcName: string;
+  status: TaskRecord['status'];
+  progress: number;
+  stage: string;
+  cost: number;
+  projectId: string | null;
+  error: { code: string; message: string } | null;
+  outputs: { url: string; mediaType: 'image' | 'video' | 'audio'; width?: number; height?: number }[];
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** Public URL of a stored output. */
+export function mediaUrl(key: string): string {
+  return `/api/media/${key}`;
+}
+
+export function toTaskDto(task: TaskRecord): TaskDto {
+  return {
+    id: task.id,
+    kind: task.kind,
+    rpcName: task.rpcName,
+    status: task.status,
+    progress: task.progress,
+    stage: task.stage,
+    cost: task.cost,
+    projectId: task.projectId,
+    error: task.errorCode ? { code: task.errorCode, message: task.errorMessage ?? '' } : null,
+    outputs: task.outputs.map((o) => ({
+      url: mediaUrl(o.key),
+      mediaType: o.mediaType,
+      ...(o.width ? { width: o.width } : {}),
+      ...(o.height ? { height: o.height } : {}),
+    })),
+    createdAt: task.createdAt.toISOString(),
+    finishedAt: task.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Accepts a generation request; returns the new task's id. */
+export async function createTask<K extends GenerationKind>(
+  deps: TaskServiceDeps,
+  p: { userId: string; kind: K; input: GenerationInput<K>; plan?: PlanKey },
+): Promise<{ id: string }> {
+  const definition = GENERATION_KINDS[p.kind];
+  const texts = Object.values(p.input as Record<string, unknown>).filter((v): v is string => typeof v === 'string');
+  await moderateTexts(deps.moderation, texts);
+  const cost = costOf(p.kind, p.input);
+  const limit = PARALLEL_TASK_LIMITS[p.plan ?? 'FREE'];
+  const id = randomUUID();
+  const projectId = 'projectId' in p.input && typeof p.input.projectId === 'string' ? p.input.projectId : null;
+
+  await deps.db.transaction(async (tx) => {
+    // The user row lock serialises this user's submissions: two tabs cannot both pass the limit.
+    if (!(await lockUserForTasks(tx, p.userId))) throw new AppError('USER_NOT_FOUND');
+    const active = await countActiveTasks(tx, p.userId);
+    if (active.queued + active.running >= limit) throw new AppError('PARALLEL_TASK_LIMIT');
+    await insertTask(tx, {
+      id,
+      userId: p.userId,
+      kind: p.kind,
+      rpcName: definition.rpcName,
+      input: p.input,
+      cost,
+      projectId,
+      maxAttempts: MAX_TASK_ATTEMPTS,
+    });
+    await holdCredits(tx, { userId: p.userId, taskId: id, amount: cost, note: definition.rpcName });
+  });
+
+  await publishCreditsChanged(deps, p.userId);
+  deps.wakeWorkers?.();
+  return { id };
+}
+
+/** The caller's tasks, queued and running first. */
+export async function listTasks(db: Database, userId: string, limit = 50): Promise<TaskDto[]> {
+  return (await listUserTasks(db, userId, limit)).map(toTaskDto);
+}
+
+/** One of the caller's tasks; others' tasks do not exist for them. */
+export async function getTask(db: Database, userId: string, id: string): Promise<TaskDto> {
+  const task = await findTask(db, id);
+  if (!task || task.userId !== userId) throw new AppError('NOT_FOUND');
+  return toTaskDto(task);
+}
+
+/** "2 of 3 running": how much of the plan's parallel limit is in use. */
+export async function taskConcurrency(db: Database, userId: string, plan: PlanKey = 'FREE') {
+  const active = await countActiveTasks(db, userId);
+  return { ...active, inUse: active.queued + active.running, limit: PARALLEL_TASK_LIMITS[plan] };
+}
+
+/** Cancels a queued or running task and releases its hold; a finished task cannot be canceled. */
+export async function cancelTask(deps: TaskServiceDeps, userId: string, id: string): Promise<TaskDto> {
+  const canceled = await deps.db.transaction(async (tx) => {
+    if (!(await cancelTaskRow(tx, id, userId))) return false;
+    await releaseHold(tx, id);
+    return true;
+  });
+  const task = await findTask(deps.db, id);
+  if (!task || task.userId !== userId) throw new AppError('NOT_FOUND');
+  if (!canceled) throw new AppError('REFRESH_AND_RETRY');
+  deps.realtime.toUser(userId, 'task:failed', { id, projectId: task.projectId, code: 'CANCELED', message: 'Canceled' });
+  await publishCreditsChanged(deps, userId);
+  return toTaskDto(task);
+}

@@ -1,0 +1,227 @@
+/**
+ * The worker pool: `concurrency` loops claim queued tasks (SKIP LOCKED), run their provider,
+ * store the outputs and settle the credits. Each running task holds a lease renewed by a
+ * heartbeat; a reaper returns tasks whose lease expired (crashed or hung worker) to the queue,
+ * up to their attempt limit, then fails them and releases the hold.
+ *
+ * Exactly-once settlement: completing and capturing happen in one transaction that succeeds only
+ * while this worker still holds the task; outputs are stored under keys derived from the task
+ * id, so a re-run after a crash overwrites rather than duplicates.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@tessera/db/connect';
+import type { TaskOutput } from '@tessera/db/schema';
+import { type CatalogueCode, ERROR_CATALOGUE, isCatalogueCode } from '@tessera/shared/errors';
+import type { FastifyBaseLogger } from 'fastify';
+import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
+import { captureHold, releaseHold } from '../modules/credits/credits.service.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import { type GenerationProvider, type ProducedOutput, ProviderError } from './providers/provider.ts';
+import {
+  claimNextTask,
+  completeTask,
+  failTask,
+  heartbeat,
+  lockExpiredLeases,
+  requeueTask,
+  type TaskRecord,
+} from './tasks.repo.ts';
+import { mediaUrl } from './tasks.service.ts';
+
+/** Stores one produced output under a key derived from the task; returns what the task records. */
+export type OutputStore = (task: TaskRecord, output: ProducedOutput, index: number) => Promise<TaskOutput>;
+
+export interface WorkerPoolOptions {
+  db: Database;
+  realtime: Realtime;
+  providers: GenerationProvider[];
+  store: OutputStore;
+  logger: FastifyBaseLogger;
+  concurrency: number;
+  leaseMs?: number;
+  heartbeatMs?: number;
+  pollMs?: number;
+  reapMs?: number;
+  workerId?: string;
+}
+
+interface Failure {
+  code: CatalogueCode | 'CANCELED';
+  message: string;
+}
+
+function failureOf(error: unknown, task: TaskRecord): Failure {
+  if (error instanceof ProviderError && isCatalogueCode(error.code)) return { code: error.code, message: error.message };
+  const code: CatalogueCode = task.kind.includes('video') ? 'VIDEO_GENERATION_FAILED' : 'IMAGE_GENERATION_FAILED';
+  return { code, message: ERROR_CATALOGUE[code].message };
+}
+
+export class WorkerPool {
+  readonly workerId: string;
+  private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
+  private readonly pollMs: number;
+  private readonly reapMs: number;
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private reaper: NodeJS.Timeout | null = null;
+  private wakers = new Set<() => void>();
+  private readonly inFlight = new Map<string, AbortController>();
+
+  constructor(private readonly opts: WorkerPoolOptions) {
+    this.workerId = opts.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
+    this.leaseMs = opts.leaseMs ?? 30_000;
+    this.heartbeatMs = opts.heartbeatMs ?? 5_000;
+    this.pollMs = opts.pollMs ?? 1_000;
+    this.reapMs = opts.reapMs ?? 5_000;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loops = Array.from({ length: this.opts.concurrency }, () => this.loop());
+    this.reaper = setInterval(() => void this.reap().catch((err) => this.opts.logger.error({ err }, 'reaper failed')), this.reapMs);
+  }
+
+  /** Lets idle loops look for work now. */
+  wake(): void {
+    for (const wake of this.wakers) wake();
+  }
+
+  /** Stops claiming, aborts running tasks (their leases expire and the reaper re-queues them). */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.reaper) clearInterval(this.reaper);
+    for (const controller of this.inFlight.values()) controller.abort();
+    this.wake();
+    await Promise.allSettled(this.loops);
+    this.loops = [];
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let task: TaskRecord | null = null;
+      try {
+        task = await claimNextTask(this.opts.db, this.workerId, this.leaseMs);
+      } catch (err) {
+        this.opts.logger.error({ err }, 'claiming a task failed');
+      }
+      if (task) {
+        await this.runTask(task);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.pollMs);
+        const wakers = this.wakers;
+        function done() {
+          clearTimeout(timer);
+          wakers.delete(done);
+          resolve();
+        }
+        wakers.add(done);
+      });
+    }
+  }
+
+  /** Reaps once: expired leases go back to the queue or, out of attempts, fail with a refund. */
+  async reap(): Promise<number> {
+    const { db, realtime } = this.opts;
+    const failed: TaskRecord[] = [];
+    const handled = await db.transaction(async (tx) => {
+      const expired = await lockExpiredLeases(tx, 50);
+      for (const task of expired) {
+        if (task.attempts < task.maxAttempts) {
+          await requeueTask(tx, task.id);
+        } else {
+          const failure = failureOf(null, task);
+          await failTask(tx, { id: task.id, code: failure.code, message: failure.message });
+          await releaseHold(tx, task.id);
+          failed.push(task);
+        }
+      }
+      return expired.length;
+    });
+    for (const task of failed) {
+      const failure = failureOf(null, task);
+      realtime.toUser(task.userId, 'task:failed', { id: task.id, projectId: task.projectId, ...failure });
+      await publishCreditsChanged({ db, realtime }, task.userId);
+    }
+    if (handled > 0) this.wake();
+    return handled;
+  }
+
+  private async runTask(task: TaskRecord): Promise<void> {
+    const { db, realtime, logger } = this.opts;
+    const controller = new AbortController();
+    this.inFlight.set(task.id, controller);
+    let progress = 0;
+    let stage = 'starting';
+    const emitProgress = () => realtime.toUser(task.userId, 'task:progress', { id: task.id, projectId: task.projectId, progress, stage });
+    emitProgress();
+
+    const beat = setInterval(() => {
+      void heartbeat(db, { id: task.id, workerId: this.workerId, leaseMs: this.leaseMs, progress, stage })
+        .then((owned) => {
+          // Canceled, or the lease went to another attempt: stop working on it.
+          if (!owned) controller.abort();
+        })
+        .catch((err) => logger.warn({ err, taskId: task.id }, 'heartbeat failed'));
+    }, this.heartbeatMs);
+
+    try {
+      const provider = this.opts.providers.find((p) => p.supports(task.kind));
+      if (!provider) throw new Error(`no provider for ${task.kind}`);
+      const produced = await provider.run(
+        { id: task.id, kind: task.kind, input: task.input },
+        {
+          signal: controller.signal,
+          reportProgress: (next, nextStage) => {
+            const value = Math.max(0, Math.min(99, Math.round(next)));
+            // Progress only moves forward, so every open tab sees the same bar.
+            if (value <= progress && nextStage === stage) return;
+            progress = Math.max(progress, value);
+            stage = nextStage;
+            emitProgress();
+          },
+        },
+      );
+      controller.signal.throwIfAborted();
+      const outputs: TaskOutput[] = [];
+      for (const [index, output] of produced.entries()) outputs.push(await this.opts.store(task, output, index));
+
+      const completed = await db.transaction(async (tx) => {
+        if (!(await completeTask(tx, { id: task.id, workerId: this.workerId, outputs }))) return false;
+        await captureHold(tx, task.id);
+        return true;
+      });
+      if (!completed) return;
+      realtime.toUser(task.userId, 'task:succeeded', {
+        id: task.id,
+        projectId: task.projectId,
+        outputs: outputs.map((o) => ({
+          url: mediaUrl(o.key),
+          mediaType: o.mediaType,
+          ...(o.width ? { width: o.width } : {}),
+          ...(o.height ? { height: o.height } : {}),
+        })),
+      });
+      await publishCreditsChanged({ db, realtime }, task.userId);
+    } catch (error) {
+      // Aborted: canceled by the user (already refunded) or the lease is gone (the reaper decides).
+      if (controller.signal.aborted) return;
+      logger.warn({ err: error, taskId: task.id, kind: task.kind }, 'generation failed');
+      const failure = failureOf(error, task);
+      const failed = await db.transaction(async (tx) => {
+        if (!(await failTask(tx, { id: task.id, workerId: this.workerId, code: failure.code, message: failure.message }))) return false;
+        await releaseHold(tx, task.id);
+        return true;
+      });
+      if (!failed) return;
+      realtime.toUser(task.userId, 'task:failed', { id: task.id, projectId: task.projectId, ...failure });
+      await publishCreditsChanged({ db, realtime }, task.userId);
+    } finally {
+      clearInterval(beat);
+      this.inFlight.delete(task.id);
+    }
+  }
+}

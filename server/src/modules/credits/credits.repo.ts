@@ -1,0 +1,218 @@
+/**
+ * The only place that queries the credits ledger (db/src/schema/credits.ts). Every function
+ * takes the db it is given, which may be a transaction: the service decides the boundaries.
+ *
+ * Lock order: every path that locks several grants locks them in GRANT_ORDER (soonest expiry
+ * first, NULL expiry last, then creation, then id — a total order), so two transactions never
+ * wait on each other's grants in opposite orders.
+ */
+import type { Database } from '@tessera/db/connect';
+import { creditEntries, creditGrants, creditHoldAllocations, creditHolds } from '@tessera/db/schema';
+import type { CreditEntryKind } from '@tessera/shared/credits';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+
+const GRANT_ORDER = [sql`${creditGrants.expiresAt} asc nulls last`, asc(creditGrants.createdAt), asc(creditGrants.id)];
+
+export type GrantSourceKind = (typeof creditGrants.sourceKind.enumValues)[number];
+
+export interface SpendableGrant {
+  id: string;
+  remaining: number;
+}
+
+/** Locks the user's spendable grants in GRANT_ORDER (which is also the order they are spent in). */
+export async function lockSpendableGrants(db: Database, userId: string, usageType: string, now: Date): Promise<SpendableGrant[]> {
+  return db
+    .select({ id: creditGrants.id, remaining: creditGrants.remaining })
+    .from(creditGrants)
+    .where(
+      and(
+        eq(creditGrants.userId, userId),
+        eq(creditGrants.usageType, usageType),
+        gt(creditGrants.remaining, 0),
+        isNull(creditGrants.expiredAt),
+        or(isNull(creditGrants.expiresAt), gt(creditGrants.expiresAt, now)),
+      ),
+    )
+    .orderBy(...GRANT_ORDER)
+    .for('update');
+}
+
+/** Creates the hold row; false when the task already has one. */
+export async function insertHold(db: Database, h: { taskId: string; userId: string; usageType: string; amount: number }): Promise<boolean> {
+  const rows = await db.insert(creditHolds).values(h).onConflictDoNothing().returning({ taskId: creditHolds.taskId });
+  return rows.length > 0;
+}
+
+export async function takeFromGrant(db: Database, grantId: string, amount: number): Promise<void> {
+  await db
+    .update(creditGrants)
+    .set({ remaining: sql`${creditGrants.remaining} - ${amount}` })
+    .where(eq(creditGrants.id, grantId));
+}
+
+export async function insertAllocations(db: Database, rows: { taskId: string; grantId: string; amount: number }[]): Promise<void> {
+  if (rows.length > 0) await db.insert(creditHoldAllocations).values(rows);
+}
+
+export interface NewEntry {
+  userId: string;
+  usageType: string;
+  kind: CreditEntryKind;
+  amount: number;
+  grantId?: string | null;
+  taskId?: string | null;
+  note: string | null;
+}
+
+export async function insertEntries(db: Database, entries: NewEntry[]): Promise<void> {
+  if (entries.length > 0) await db.insert(creditEntries).values(entries);
+}
+
+export interface ResolvedHold {
+  userId: string;
+  usageType: string;
+  amount: number;
+}
+
+/**
+ * Moves a hold from 'held' to `status`. The conditional update is the exactly-once guard: of two
+ * concurrent resolutions one waits on the row lock, then finds the status changed and gets null.
+ */
+export async function resolveHold(db: Database, taskId: string, status: 'captured' | 'released'): Promise<ResolvedHold | null> {
+  const [row] = await db
+    .update(creditHolds)
+    .set({ status, resolvedAt: sql`now()` })
+    .where(and(eq(creditHolds.taskId, taskId), eq(creditHolds.status, 'held')))
+    .returning({ userId: creditHolds.userId, usageType: creditHolds.usageType, amount: creditHolds.amount });
+  return row ?? null;
+}
+
+export interface HeldAllocation {
+  grantId: string;
+  amount: number;
+  /** The grant's remainder was already written off: what comes back to it expires at once. */
+  grantExpired: boolean;
+}
+
+/** A task's allocations with their grants locked in GRANT_ORDER. */
+export async function lockAllocationGrants(db: Database, taskId: string): Promise<HeldAllocation[]> {
+  return db
+    .select({
+      grantId: creditHoldAllocations.grantId,
+      amount: creditHoldAllocations.amount,
+      grantExpired: sql<boolean>`${creditGrants.expiredAt} is not null`,
+    })
+    .from(creditHoldAllocations)
+    .innerJoin(creditGrants, eq(creditGrants.id, creditHoldAllocations.grantId))
+    .where(eq(creditHoldAllocations.taskId, taskId))
+    .orderBy(...GRANT_ORDER)
+    .for('update', { of: creditGrants });
+}
+
+export async function returnToGrant(db: Database, grantId: string, amount: number): Promise<void> {
+  await db
+    .update(creditGrants)
+    .set({ remaining: sql`${creditGrants.remaining} + ${amount}` })
+    .where(eq(creditGrants.id, grantId));
+}
+
+/** Inserts a grant unless its (sourceKind, sourceId) exists; returns the new id or null. */
+export async function insertGrant(
+  db: Database,
+  g: { userId: string; usageType: string; sourceKind: GrantSourceKind; sourceId: string; amount: number; expiresAt: Date | null; note: string },
+): Promise<string | null> {
+  const [row] = await db
+    .insert(creditGrants)
+    .values({ ...g, remaining: g.amount })
+    .onConflictDoNothing({ target: [creditGrants.sourceKind, creditGrants.sourceId] })
+    .returning({ id: creditGrants.id });
+  return row?.id ?? null;
+}
+
+export interface ExpiredGrant {
+  id: string;
+  userId: string;
+  usageType: string;
+  writtenOff: number;
+}
+
+/**
+ * Writes off every grant whose expiry passed: remaining → 0, expired_at set, in GRANT_ORDER.
+ * SKIP LOCKED: a grant busy in a hold or release is picked up by the next run instead of
+ * making this sweep wait (and it cannot be spent meanwhile: holds skip past-due grants).
+ */
+export async function expireDueGrants(db: Database, now: Date): Promise<ExpiredGrant[]> {
+  const due = await db
+    .select({ id: creditGrants.id, userId: creditGrants.userId, usageType: creditGrants.usageType, writtenOff: creditGrants.remaining })
+    .from(creditGrants)
+    .where(and(isNull(creditGrants.expiredAt), lte(creditGrants.expiresAt, now)))
+    .orderBy(...GRANT_ORDER)
+    .for('update', { skipLocked: true });
+  if (due.length === 0) return [];
+  await db
+    .update(creditGrants)
+    .set({ remaining: 0, expiredAt: now })
+    .where(
+      inArray(
+        creditGrants.id,
+        due.map((g) => g.id),
+      ),
+    );
+  return due;
+}
+
+/**
+ * §3 summary from the grants alone: every credit of a grant is either still spendable
+ * (remaining, not past expiry) or used (held, captured or expired). A grant past its expiry
+ * that the sweep has not reached yet already counts as used: it can no longer be spent.
+ */
+export async function sumGrants(db: Database, userId: string, usageType: string, now: Date): Promise<{ total: number; remaining: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${creditGrants.amount}), 0)::int`,
+      remaining: sql<number>`coalesce(sum(${creditGrants.remaining}) filter (where ${creditGrants.expiredAt} is null and (${creditGrants.expiresAt} is null or ${creditGrants.expiresAt} > ${now})), 0)::int`,
+    })
+    .from(creditGrants)
+    .where(and(eq(creditGrants.userId, userId), eq(creditGrants.usageType, usageType)));
+  return { total: row?.total ?? 0, remaining: row?.remaining ?? 0 };
+}
+
+export interface EntryRecord {
+  id: number;
+  kind: CreditEntryKind;
+  amount: number;
+  usageType: string;
+  note: string | null;
+  taskId: string | null;
+  createdAt: Date;
+}
+
+/** The user's entries, newest first, strictly older than `beforeId` when given. */
+export async function listEntries(db: Database, userId: string, opts: { beforeId?: number | undefined; limit: number }): Promise<EntryRecord[]> {
+  return db
+    .select({
+      id: creditEntries.id,
+      kind: creditEntries.kind,
+      amount: creditEntries.amount,
+      usageType: creditEntries.usageType,
+      note: creditEntries.note,
+      taskId: creditEntries.taskId,
+      createdAt: creditEntries.createdAt,
+    })
+    .from(creditEntries)
+    .where(and(eq(creditEntries.userId, userId), opts.beforeId === undefined ? undefined : lt(creditEntries.id, opts.beforeId)))
+    .orderBy(desc(creditEntries.id))
+    .limit(opts.limit);
+}
+
+/**
+ * Account link step: everything in the ledger that belonged to the anonymous user now belongs
+ * to the account it became. Entries change only their user_id — the one UPDATE the
+ * append-only trigger allows.
+ */
+export async function moveCredits(db: Database, fromUserId: string, toUserId: string): Promise<void> {
+  await db.update(creditGrants).set({ userId: toUserId }).where(eq(creditGrants.userId, fromUserId));
+  await db.update(creditHolds).set({ userId: toUserId }).where(eq(creditHolds.userId, fromUserId));
+  await db.update(creditEntries).set({ userId: toUserId }).where(eq(creditEntries.userId, fromUserId));
+}

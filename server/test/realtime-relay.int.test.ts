@@ -1,0 +1,74 @@
+/**
+ * Worker processes have no Socket.IO server: their events travel through Postgres
+ * LISTEN/NOTIFY to the app nodes, which deliver them to their own sockets.
+ */
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS_CHANNEL, parseRelayed, pgPublisher } from '../src/realtime/pgRelay.ts';
+import { Realtime } from '../src/realtime/realtime.ts';
+import { buildTestApp, signUpTestUser, TEST_ORIGIN, type TestApp } from './harness.ts';
+
+let t: TestApp;
+let pool: pg.Pool;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  pool = new pg.Pool({ connectionString: t.config.databaseUrl, max: 2 });
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await pool?.end();
+  await t?.close();
+});
+
+async function socketFor(cookie: string): Promise<Socket> {
+  const port = (t.app.server.address() as AddressInfo).port;
+  const socket = connectSocket(`http://127.0.0.1:${port}`, {
+    path: '/socket.io/',
+    transports: ['websocket'],
+    extraHeaders: { cookie, origin: TEST_ORIGIN },
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('session:ready', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+describe('event relay through Postgres', () => {
+  it("delivers a worker process's event to the user's socket, and only theirs", async () => {
+    const alice = await signUpTestUser(t.app);
+    const bob = await signUpTestUser(t.app);
+    const [aliceSocket, bobSocket] = await Promise.all([socketFor(alice.cookie), socketFor(bob.cookie)]);
+    const bobGot: unknown[] = [];
+    bobSocket.on('task:progress', (p) => bobGot.push(p));
+
+    const worker = new Realtime(); // no Socket.IO server, like `npm run worker`
+    worker.useRelay(pgPublisher(pool), (err) => {
+      throw err;
+    });
+    const received = new Promise((resolve) => aliceSocket.once('task:progress', resolve));
+    worker.toUser(alice.id, 'task:progress', { id: 'task-1', projectId: null, progress: 40, stage: 'rendering' });
+    await expect(received).resolves.toEqual({ id: 'task-1', projectId: null, progress: 40, stage: 'rendering' });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(bobGot).toEqual([]);
+  });
+
+  it('drops malformed or forged notifications', async () => {
+    expect(parseRelayed('not json')).toBeNull();
+    expect(parseRelayed(JSON.stringify({ room: 'everyone', event: 'task:progress', payload: {} }))).toBeNull();
+    expect(parseRelayed(JSON.stringify({ room: 'user:x', event: 'credits:changed', payload: { used: -1 } }))).toBeNull();
+    const alice = await signUpTestUser(t.app);
+    const socket = await socketFor(alice.cookie);
+    const got: unknown[] = [];
+    socket.on('credits:changed', (p) => got.push(p));
+    await pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify({ room: `user:${alice.id}`, event: 'credits:changed', payload: { used: 'lots' } })]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { useE2E, watchPageErrors } from './harness.ts';
+
+const e2e = useE2E();
+
+describe('text to image in a real browser', () => {
+  it('an anonymous visitor generates an image, watches progress live, and pays the shown cost', async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+
+    // The first visit (outside /app) gets the anonymous session and its trial credits.
+    await page.goto(`${e2e.server.url}/home`);
+    await page.getByTestId('credits-remaining').waitFor();
+    const before = Number(await page.getByTestId('credits-remaining').textContent());
+    expect(before).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: 'AI image' }).first().click();
+    await page.waitForURL(`${e2e.server.url}/app/ai-image`);
+    await page.getByTestId('prompt').fill('sunset over the ocean waves');
+    const button = page.getByTestId('generate');
+    await expect.poll(() => button.textContent()).toContain('4 credits');
+
+    // A second tab of the same user sees the same task's progress.
+    const second = await context.newPage();
+    await second.goto(`${e2e.server.url}/home`);
+    await second.getByTestId('credits-remaining').waitFor();
+
+    await button.click();
+    await page.getByTestId('result-image').waitFor({ timeout: 20_000 });
+    const image = await page.getByTestId('result-image').evaluate((img: HTMLImageElement) =>
+      img.complete ? { w: img.naturalWidth, h: img.naturalHeight } : null,
+    );
+    expect(image).toEqual({ w: 1024, h: 1024 });
+
+    await expect.poll(async () => Number(await page.getByTestId('credits-remaining').textContent())).toBe(before - 4);
+    await expect.poll(async () => Number(await second.getByTestId('credits-remaining').textContent())).toBe(before - 4);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the progress bar while the task runs', async () => {
+    const context = await e2e.browser.newContext();
+    // Another device: the same browser fingerprint would (rightly) get no second trial grant.
+    await context.addInitScript(() => localStorage.setItem('tessera.deviceId', 'e2e-second-device-0001'));
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.url}/app/ai-image`);
+    // /app pages skip the automatic anonymous sign-in; the visitor chooses to continue as a guest.
+    await page.getByTestId('continue-as-guest').click();
+    await page.getByTestId('prompt').fill('a purple galaxy with stars');
+    // The local engine is quick: record every value the bar shows rather than poll for it.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { barValues: number[] }).barValues = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role=progressbar]');
+        const value = Number(bar?.getAttribute('aria-valuenow'));
+        if (bar && seen.at(-1) !== value) seen.push(value);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await page.getByTestId('generate').click();
+    await page.getByTestId('result-image').waitFor({ timeout: 20_000 });
+    const values = await page.evaluate(() => (window as unknown as { barValues: number[] }).barValues);
+    expect(values.length).toBeGreaterThan(0);
+    expect([...values].sort((a, b) => a - b)).toEqual(values);
+    await context.close();
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * One Socket.IO connection per signed-in (or anonymous) session. Server events update small
+ * stores and invalidate queries; components subscribe to what they need (CONVENTIONS).
+ */
+import { SOCKET_PATH, type ServerToClientEvents } from '@tessera/shared/realtime';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { create } from 'zustand';
+import { authClient } from '../../lib/authClient.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+
+interface TaskProgressState {
+  /** Latest progress per task id, pushed by the server (no polling). */
+  tasks: Record<string, { progress: number; stage: string; status: 'running' | 'succeeded' | 'failed' }>;
+  connected: boolean;
+  set(id: string, value: TaskProgressState['tasks'][string]): void;
+  setConnected(connected: boolean): void;
+}
+
+export const useTaskProgress = create<TaskProgressState>((set) => ({
+  tasks: {},
+  connected: false,
+  set: (id, value) => set((s) => ({ tasks: { ...s.tasks, [id]: value } })),
+  setConnected: (connected) => set({ connected }),
+}));
+
+export function useRealtime(): void {
+  const { data: session } = authClient.useSession();
+  const userId = session?.user.id;
+  const queryClient = useQueryClient();
+  const trpc = useTRPC();
+
+  useEffect(() => {
+    if (!userId) return;
+    const socket: Socket<ServerToClientEvents> = io({ path: SOCKET_PATH, transports: ['websocket'], withCredentials: true });
+    const store = useTaskProgress.getState();
+    // Events sent while we were not connected are lost: on every (re)connect, reconcile by
+    // refetching what they would have changed.
+    socket.on('connect', () => {
+      store.setConnected(true);
+      void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.credits.pathKey() });
+    });
+    socket.on('disconnect', () => store.setConnected(false));
+    socket.on('credits:changed', (summary) => {
+      queryClient.setQueryData(trpc.credits.summary.queryKey(), summary);
+      void queryClient.invalidateQueries({ queryKey: trpc.credits.history.pathKey() });
+    });
+    socket.on('task:progress', ({ id, progress, stage }) => store.set(id, { progress, stage, status: 'running' }));
+    socket.on('task:succeeded', ({ id }) => {
+      store.set(id, { progress: 100, stage: 'done', status: 'succeeded' });
+      void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+    });
+    socket.on('task:failed', ({ id, code }) => {
+      store.set(id, { progress: 0, stage: code === 'CANCELED' ? 'canceled' : 'failed', status: 'failed' });
+      void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+    });
+    return () => {
+      socket.disconnect();
+      store.setConnected(false);
+    };
+  }, [userId, queryClient, trpc]);
+}

@@ -231,3 +231,23 @@ describe('a worker that dies mid-task', () => {
     expect((await summary(t, user)).used).toBe(before.used);
   });
 });
+
+describe('periodic maintenance', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { workerConcurrency: 0 } });
+  });
+  afterAll(() => closeApp(t));
+
+  it("writes off expired grants' unused credits", async () => {
+    const { grantCredits, getCreditHistory } = await import('../src/modules/credits/credits.service.ts');
+    const { createWorkerPool } = await import('../src/generation/workers.ts');
+    const user = await signInAnonymously(t.app);
+    const expiresAt = new Date(Date.now() + 60_000);
+    await grantCredits(t.database.db, { userId: user.id, sourceKind: 'admin', sourceId: `promo-${user.id}`, amount: 7, expiresAt, note: 'Promo' });
+    const pool = createWorkerPool(t.app.services, t.app.log, { concurrency: 1 });
+    expect(await pool.expireCredits(new Date(Date.now() + 120_000))).toBe(1);
+    const history = await getCreditHistory(t.database.db, user.id, { limit: 10 });
+    expect(history.entries.some((e) => e.kind === 'expire' && e.amount === 7)).toBe(true);
+  });
+});

@@ -14,7 +14,7 @@ import type { TaskOutput } from '@tessera/db/schema';
 import { type CatalogueCode, ERROR_CATALOGUE, isCatalogueCode } from '@tessera/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
-import { captureHold, releaseHold } from '../modules/credits/credits.service.ts';
+import { captureHold, expireGrants, releaseHold } from '../modules/credits/credits.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { type GenerationProvider, type ProducedOutput, ProviderError } from './providers/provider.ts';
 import {
@@ -80,7 +80,10 @@ export class WorkerPool {
     if (this.running) return;
     this.running = true;
     this.loops = Array.from({ length: this.opts.concurrency }, () => this.loop());
-    this.reaper = setInterval(() => void this.reap().catch((err) => this.opts.logger.error({ err }, 'reaper failed')), this.reapMs);
+    this.reaper = setInterval(() => {
+      void this.reap().catch((err) => this.opts.logger.error({ err }, 'reaper failed'));
+      void this.expireCredits().catch((err) => this.opts.logger.error({ err }, 'credit expiry sweep failed'));
+    }, this.reapMs);
   }
 
   /** Lets idle loops look for work now. */
@@ -121,6 +124,14 @@ export class WorkerPool {
         wakers.add(done);
       });
     }
+  }
+
+  /**
+   * Writes off the unused part of grants whose expiry passed (expire entries). Runs with the
+   * reaper; any process with workers does it, and the ledger makes concurrent sweeps harmless.
+   */
+  async expireCredits(now: Date = new Date()): Promise<number> {
+    return expireGrants(this.opts.db, now);
   }
 
   /** Reaps once: expired leases go back to the queue or, out of attempts, fail with a refund. */

@@ -8,7 +8,7 @@
  */
 import type { Database } from '@tessera/db/connect';
 import { creditEntries, creditGrants, creditHoldAllocations, creditHolds } from '@tessera/db/schema';
-import type { CreditEntryKind } from '@tessera/shared/credits';
+import type { CreditEntryKind, CreditHistoryEntry } from '@tessera/shared/credits';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 
 const GRANT_ORDER = [sql`${creditGrants.expiresAt} asc nulls last`, asc(creditGrants.createdAt), asc(creditGrants.id)];
@@ -178,15 +178,8 @@ export async function sumGrants(db: Database, userId: string, usageType: string,
   return { total: row?.total ?? 0, remaining: row?.remaining ?? 0 };
 }
 
-export interface EntryRecord {
-  id: number;
-  kind: CreditEntryKind;
-  amount: number;
-  usageType: string;
-  note: string | null;
-  taskId: string | null;
-  createdAt: Date;
-}
+/** A history entry as stored: the shared DTO with the database's Date. */
+export type EntryRecord = Omit<CreditHistoryEntry, 'createdAt'> & { createdAt: Date };
 
 /** The user's entries, newest first, strictly older than `beforeId` when given. */
 export async function listEntries(db: Database, userId: string, opts: { beforeId?: number | undefined; limit: number }): Promise<EntryRecord[]> {

@@ -16,6 +16,7 @@ import type { GenerationProvider } from './generation/providers/provider.ts';
 import { createWorkerPool } from './generation/workers.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { LocalDiskStorage } from './media/storage.ts';
+import { uploadRoutes } from './media/upload.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   await app.register(mediaRoutes, { auth, storage: services.storage });
+  await app.register(uploadRoutes, { auth, storage: services.storage, db: database.db });
   studioBuilt = await registerStudio(app, config.studioDist);
 
   return app;

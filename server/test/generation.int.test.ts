@@ -3,29 +3,18 @@
  * hold → worker → progress → stored output → capture; failures refund; limits and moderation
  * refuse before anything is held.
  */
-import type { AddressInfo } from 'node:net';
+import type { ServerEventPayload } from '@tessera/shared/realtime';
 import sharp from 'sharp';
-import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationProvider } from '../src/generation/providers/provider.ts';
-import { buildTestApp, signInAnonymously, TEST_ORIGIN, type TestApp, type TestUser } from './harness.ts';
-
-const sockets: Socket[] = [];
-
-async function openSocket(t: TestApp, user: TestUser): Promise<Socket> {
-  const port = (t.app.server.address() as AddressInfo).port;
-  const socket = connectSocket(`http://127.0.0.1:${port}`, {
-    path: '/socket.io/',
-    transports: ['websocket'],
-    extraHeaders: { cookie: user.cookie, origin: TEST_ORIGIN },
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('session:ready', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+import {
+  buildTestApp,
+  connectTestSocket,
+  disconnectTestSockets,
+  signInAnonymously,
+  type TestApp,
+  type TestUser,
+} from './harness.ts';
 
 async function rpc(t: TestApp, user: TestUser, path: string, input?: unknown, method: 'GET' | 'POST' = 'POST') {
   const res =
@@ -41,9 +30,8 @@ async function rpc(t: TestApp, user: TestUser, path: string, input?: unknown, me
 
 const summary = async (t: TestApp, user: TestUser) => (await rpc(t, user, 'credits.summary', undefined, 'GET')).body.result.data;
 
-/** Sockets go first: an open WebSocket would keep the server from closing. */
 async function closeApp(t: TestApp | undefined) {
-  for (const s of sockets.splice(0)) s.disconnect();
+  disconnectTestSockets();
   await t?.close();
 }
 
@@ -57,7 +45,7 @@ describe('text-to-image on the local engine', () => {
 
   it('streams progress in order, stores a real image, and charges the shown cost once', async () => {
     const user = await signInAnonymously(t.app);
-    const socket = await openSocket(t, user);
+    const socket = await connectTestSocket(t.app, user.cookie);
     const before = await summary(t, user);
 
     const progress: number[] = [];
@@ -65,9 +53,7 @@ describe('text-to-image on the local engine', () => {
     const events: string[] = [];
     socket.on('task:succeeded', () => events.push('succeeded'));
     socket.on('credits:changed', () => events.push('credits'));
-    const succeeded = new Promise<{ id: string; outputs: { url: string; width: number; height: number }[] }>((resolve) =>
-      socket.once('task:succeeded', resolve),
-    );
+    const succeeded = new Promise<ServerEventPayload<'task:succeeded'>>((resolve) => socket.once('task:succeeded', resolve));
 
     const created = await rpc(t, user, 'text2Image.create', { prompt: 'sunset over the ocean', aspectRatio: '16:9' });
     expect(created.status).toBe(200);
@@ -171,7 +157,7 @@ describe('failures refund', () => {
 
   it('fails the task, releases the hold and tells the socket', async () => {
     const user = await signInAnonymously(t.app);
-    const socket = await openSocket(t, user);
+    const socket = await connectTestSocket(t.app, user.cookie);
     const before = await summary(t, user);
     const failed = new Promise<{ id: string; code: string; message: string }>((resolve) => socket.once('task:failed', resolve));
     const { id } = (await rpc(t, user, 'text2Image.create', { prompt: 'doomed' })).body.result.data;

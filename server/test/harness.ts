@@ -7,8 +7,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type DatabaseHandle } from '@tessera/db/connect';
+import type { AddressInfo } from 'node:net';
+import type { ServerToClientEvents } from '@tessera/shared/realtime';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { io as connectSocketClient, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { GenerationProvider } from '../src/generation/providers/provider.ts';
@@ -128,4 +131,30 @@ export async function signInAnonymously(app: FastifyInstance, deviceId = `dev${r
   });
   if (res.statusCode !== 200) throw new Error(`anonymous sign-in failed: ${res.statusCode} ${res.body}`);
   return { id: res.json<{ user: { id: string } }>().user.id, email: null, cookie: cookiesFrom(res.headers['set-cookie']) };
+}
+
+const openSockets: Socket<ServerToClientEvents>[] = [];
+
+/**
+ * A Socket.IO client for `user`, connected over WebSocket to a listening app, resolved once the
+ * server announced the session. Close them with disconnectTestSockets() before closing the app:
+ * an open WebSocket keeps the server from closing.
+ */
+export async function connectTestSocket(app: FastifyInstance, cookie: string): Promise<Socket<ServerToClientEvents>> {
+  const port = (app.server.address() as AddressInfo).port;
+  const socket: Socket<ServerToClientEvents> = connectSocketClient(`http://127.0.0.1:${port}`, {
+    path: '/socket.io/',
+    transports: ['websocket'],
+    extraHeaders: { cookie, origin: TEST_ORIGIN },
+  });
+  openSockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('session:ready', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+export function disconnectTestSockets(): void {
+  for (const socket of openSockets.splice(0)) socket.disconnect();
 }

@@ -2,14 +2,12 @@
  * Two app nodes on one database and one Redis: an event emitted on node A reaches a socket
  * connected to node B (production runs several replicas behind a load balancer).
  */
-import type { AddressInfo } from 'node:net';
 import { connect, type DatabaseHandle } from '@tessera/db/connect';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
-import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { buildTestApp, signUpTestUser, type TestApp, TEST_ORIGIN, testConfig } from './harness.ts';
+import { buildTestApp, connectTestSocket, disconnectTestSockets, signUpTestUser, type TestApp, testConfig } from './harness.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -32,7 +30,6 @@ describe.skipIf(!reachable)('realtime across nodes through Redis', () => {
   let nodeA: TestApp;
   let nodeB: FastifyInstance;
   let databaseB: DatabaseHandle;
-  const sockets: Socket[] = [];
 
   beforeAll(async () => {
     nodeA = await buildTestApp({ config: { redisUrl: REDIS_URL } });
@@ -42,7 +39,7 @@ describe.skipIf(!reachable)('realtime across nodes through Redis', () => {
   });
 
   afterAll(async () => {
-    for (const s of sockets) s.disconnect();
+    disconnectTestSockets();
     await nodeB?.close();
     await databaseB?.close();
     await nodeA?.close();
@@ -51,19 +48,7 @@ describe.skipIf(!reachable)('realtime across nodes through Redis', () => {
   it('delivers an event emitted on node A to the user socket on node B, and only to that user', async () => {
     const alice = await signUpTestUser(nodeA.app);
     const bob = await signUpTestUser(nodeA.app);
-    const port = (nodeB.server.address() as AddressInfo).port;
-    const open = (cookie: string) =>
-      new Promise<Socket>((resolve, reject) => {
-        const socket = connectSocket(`http://127.0.0.1:${port}`, {
-          path: '/socket.io/',
-          transports: ['websocket'],
-          extraHeaders: { cookie, origin: TEST_ORIGIN },
-        });
-        sockets.push(socket);
-        socket.once('session:ready', () => resolve(socket));
-        socket.once('connect_error', reject);
-      });
-    const [aliceSocket, bobSocket] = await Promise.all([open(alice.cookie), open(bob.cookie)]);
+    const [aliceSocket, bobSocket] = await Promise.all([connectTestSocket(nodeB, alice.cookie), connectTestSocket(nodeB, bob.cookie)]);
 
     const bobGot: unknown[] = [];
     bobSocket.on('credits:changed', (p) => bobGot.push(p));

@@ -2,17 +2,14 @@
  * Worker processes have no Socket.IO server: their events travel through Postgres
  * LISTEN/NOTIFY to the app nodes, which deliver them to their own sockets.
  */
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_CHANNEL, parseRelayed, pgPublisher } from '../src/realtime/pgRelay.ts';
 import { Realtime } from '../src/realtime/realtime.ts';
-import { buildTestApp, signUpTestUser, TEST_ORIGIN, type TestApp } from './harness.ts';
+import { buildTestApp, connectTestSocket, disconnectTestSockets, signUpTestUser, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let pool: pg.Pool;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -20,31 +17,16 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: t.config.databaseUrl, max: 2 });
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  disconnectTestSockets();
   await pool?.end();
   await t?.close();
 });
-
-async function socketFor(cookie: string): Promise<Socket> {
-  const port = (t.app.server.address() as AddressInfo).port;
-  const socket = connectSocket(`http://127.0.0.1:${port}`, {
-    path: '/socket.io/',
-    transports: ['websocket'],
-    extraHeaders: { cookie, origin: TEST_ORIGIN },
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('session:ready', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
 
 describe('event relay through Postgres', () => {
   it("delivers a worker process's event to the user's socket, and only theirs", async () => {
     const alice = await signUpTestUser(t.app);
     const bob = await signUpTestUser(t.app);
-    const [aliceSocket, bobSocket] = await Promise.all([socketFor(alice.cookie), socketFor(bob.cookie)]);
+    const [aliceSocket, bobSocket] = await Promise.all([connectTestSocket(t.app, alice.cookie), connectTestSocket(t.app, bob.cookie)]);
     const bobGot: unknown[] = [];
     bobSocket.on('task:progress', (p) => bobGot.push(p));
 
@@ -64,7 +46,7 @@ describe('event relay through Postgres', () => {
     expect(parseRelayed(JSON.stringify({ room: 'everyone', event: 'task:progress', payload: {} }))).toBeNull();
     expect(parseRelayed(JSON.stringify({ room: 'user:x', event: 'credits:changed', payload: { used: -1 } }))).toBeNull();
     const alice = await signUpTestUser(t.app);
-    const socket = await socketFor(alice.cookie);
+    const socket = await connectTestSocket(t.app, alice.cookie);
     const got: unknown[] = [];
     socket.on('credits:changed', (p) => got.push(p));
     await pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify({ room: `user:${alice.id}`, event: 'credits:changed', payload: { used: 'lots' } })]);

@@ -9,6 +9,15 @@ type CostFn<K extends GenerationKind> = (input: GenerationInput<K>) => number;
 export const GENERATION_COSTS: { [K in GenerationKind]: CostFn<K> } = {
   // A 1024-class image: the cheapest thing Tessera makes.
   text_to_image: () => 4,
+  image_to_image: () => 4,
+  // The model costs more than resampling, and 4× is four times the pixels of 2×.
+  upscale: (input) => (input.mode === 'fast' ? 1 : 3) * (input.scale === 4 ? 2 : 1),
+  uncrop: () => 3,
+  object_remover: () => 3,
+  inpaint: () => 4,
+  background_remover: () => 2,
+  background_changer: () => 3,
+  face_swap: () => 4,
 };
 
 export function costOf<K extends GenerationKind>(kind: K, input: GenerationInput<K>): number {

@@ -13,34 +13,195 @@ export const ASPECT_RATIOS = {
   '9:16': [768, 1344],
 } as const satisfies Record<string, readonly [number, number]>;
 export type AspectRatio = keyof typeof ASPECT_RATIOS;
+const ASPECT_RATIO_KEYS = Object.keys(ASPECT_RATIOS) as [AspectRatio, ...AspectRatio[]];
 
 const zPrompt = z.string().trim().min(1, 'Prompt is required').max(2000);
+const zSeed = z.number().int().min(0).max(2 ** 31 - 1);
+const zProjectId = z.string().max(100);
+
+/** A stored media key: `u/<owner>/<name>.<ext>` (what uploads and imports answer). */
+export const MEDIA_KEY_PATTERN = /^u\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,128}\.(png|jpg|webp|gif|avif|mp4|webm|mp3|wav)$/;
+const MEDIA_URL_PREFIX = '/api/media/';
+
+/**
+ * An input image: a key from an upload, our own media URL (`/api/media/<key>`, as shown in the
+ * studio), or an http(s) URL the server fetches with SSRF protection and stores first.
+ */
+export const zImageRef = z
+  .string({ error: 'Image is required.' })
+  .trim()
+  .min(1, 'Image is required.')
+  .max(2048, 'Invalid image URL.')
+  .refine((value) => parseImageRef(value) !== null, 'Invalid image URL.');
+
+export type ImageRef = { kind: 'key'; key: string } | { kind: 'url'; url: string };
+
+/** Classifies an image reference; null when it is neither a media key nor an http(s) URL. */
+export function parseImageRef(value: string): ImageRef | null {
+  const key = value.startsWith(MEDIA_URL_PREFIX) ? value.slice(MEDIA_URL_PREFIX.length) : value;
+  if (MEDIA_KEY_PATTERN.test(key)) return { kind: 'key', key };
+  // Shape only: the server parses the URL and checks where it really points (SSRF) before fetching.
+  return /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(value) ? { kind: 'url', url: value } : null;
+}
+
+const zHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #12abef');
 
 export const zTextToImageInput = z.object({
   prompt: zPrompt,
   negativePrompt: z.string().trim().max(1000).optional(),
-  aspectRatio: z.enum(Object.keys(ASPECT_RATIOS) as [AspectRatio, ...AspectRatio[]]).default('1:1'),
+  aspectRatio: z.enum(ASPECT_RATIO_KEYS).default('1:1'),
   /** Same seed + prompt → same image. */
-  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
-  projectId: z.string().max(100).optional(),
+  seed: zSeed.optional(),
+  projectId: zProjectId.optional(),
 });
 export type TextToImageInput = z.infer<typeof zTextToImageInput>;
 
+/** Styles image-to-image can apply; `auto` picks one from the prompt's words. */
+export const IMAGE_STYLES = ['auto', 'watercolor', 'sketch', 'oil', 'comic', 'pixel', 'noir', 'vivid'] as const;
+export type ImageStyle = (typeof IMAGE_STYLES)[number];
+
+export const zImageToImageInput = z.object({
+  image: zImageRef,
+  prompt: zPrompt,
+  style: z.enum(IMAGE_STYLES).default('auto'),
+  /** 0 keeps the original, 1 applies the style fully. */
+  strength: z.number().min(0.1).max(1).default(0.6),
+  seed: zSeed.optional(),
+  projectId: zProjectId.optional(),
+});
+
+/** Largest image an upscale may produce (§5 "Image upscale size is too large."). */
+export const MAX_UPSCALE_SIDE = 4096;
+export const UPSCALE_MODES = ['quality', 'fast'] as const;
+
+export const zUpscaleInput = z.object({
+  image: zImageRef,
+  scale: z.union([z.literal(2), z.literal(4)], { error: 'Unsupported upscale mode or capability' }).default(2),
+  /** `quality`: the ESRGAN model; `fast`: lanczos resampling. */
+  mode: z.enum(UPSCALE_MODES, { error: 'Unsupported upscale mode or capability' }).default('quality'),
+  projectId: zProjectId.optional(),
+});
+
+export const zUncropInput = z.object({
+  image: zImageRef,
+  /** The shape of the result. */
+  aspectRatio: z.enum(ASPECT_RATIO_KEYS).default('16:9'),
+  /** How much larger than the original the result is along its growing side (1 = only reshape). */
+  zoomOut: z.number().min(1).max(2).default(1.25),
+  projectId: zProjectId.optional(),
+});
+
+/** A mask is an image of the same size as `image`: white (or opaque) where things go. */
+export const zObjectRemoverInput = z.object({
+  image: zImageRef,
+  mask: zImageRef,
+  projectId: zProjectId.optional(),
+});
+
+export const zInpaintInput = z.object({
+  image: zImageRef,
+  mask: zImageRef,
+  /** What to paint in the masked area; without it the area is filled from its surroundings. */
+  prompt: z.string().trim().max(2000).optional(),
+  seed: zSeed.optional(),
+  projectId: zProjectId.optional(),
+});
+
+export const zBackgroundRemoverInput = z.object({
+  image: zImageRef,
+  projectId: zProjectId.optional(),
+});
+
+export const zBackground = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('color'), color: zHexColor }),
+  z.object({ type: z.literal('gradient'), from: zHexColor, to: zHexColor, angle: z.number().int().min(0).max(359).default(90) }),
+  z.object({ type: z.literal('image'), image: zImageRef }),
+]);
+export type Background = z.infer<typeof zBackground>;
+
+export const zBackgroundChangerInput = z.object({
+  image: zImageRef,
+  background: zBackground,
+  projectId: zProjectId.optional(),
+});
+
+export const zFaceSwapInput = z.object({
+  /** The photo whose face is replaced. */
+  image: zImageRef,
+  /** The photo the new face comes from. */
+  face: zImageRef,
+  projectId: zProjectId.optional(),
+});
+
+type KindDefinition = {
+  rpcName: string;
+  input: z.ZodType;
+  output: 'image' | 'video' | 'audio';
+  /** Input fields holding image references (dotted paths), resolved by the server before a task is accepted. */
+  imageFields: readonly string[];
+  /** The §8 message when the engine fails for a reason that is not the user's. */
+  failure: string;
+};
+
 export const GENERATION_KINDS = {
-  text_to_image: { rpcName: 'text2Image.create', input: zTextToImageInput, output: 'image' },
-} as const satisfies Record<string, { rpcName: string; input: z.ZodType; output: 'image' | 'video' | 'audio' }>;
+  text_to_image: { rpcName: 'text2Image.create', input: zTextToImageInput, output: 'image', imageFields: [], failure: 'IMAGE_GENERATION_FAILED' },
+  image_to_image: { rpcName: 'image2Image.create', input: zImageToImageInput, output: 'image', imageFields: ['image'], failure: 'IMAGE_GENERATION_FAILED' },
+  upscale: { rpcName: 'imageTools.upscale', input: zUpscaleInput, output: 'image', imageFields: ['image'], failure: 'UPSCALE_FAILED' },
+  uncrop: { rpcName: 'imageTools.uncrop', input: zUncropInput, output: 'image', imageFields: ['image'], failure: 'UNCROP_FAILED' },
+  object_remover: { rpcName: 'imageTools.objectRemover', input: zObjectRemoverInput, output: 'image', imageFields: ['image', 'mask'], failure: 'OBJECT_REMOVER_FAILED' },
+  background_remover: { rpcName: 'imageTools.backgroundRemover', input: zBackgroundRemoverInput, output: 'image', imageFields: ['image'], failure: 'BACKGROUND_REMOVER_FAILED' },
+  background_changer: {
+    rpcName: 'imageTools.backgroundChanger',
+    input: zBackgroundChangerInput,
+    output: 'image',
+    imageFields: ['image', 'background.image'],
+    failure: 'BACKGROUND_CHANGER_FAILED',
+  },
+  face_swap: { rpcName: 'imageTools.faceSwap', input: zFaceSwapInput, output: 'image', imageFields: ['image', 'face'], failure: 'FACE_SWAP_FAILED' },
+  inpaint: { rpcName: 'imageTools.painting', input: zInpaintInput, output: 'image', imageFields: ['image', 'mask'], failure: 'PAINTING_FAILED' },
+} as const satisfies Record<string, KindDefinition>;
 
 export type GenerationKind = keyof typeof GENERATION_KINDS;
 export type GenerationInput<K extends GenerationKind> = z.infer<(typeof GENERATION_KINDS)[K]['input']>;
+export const IMAGE_TOOL_KINDS = ['upscale', 'uncrop', 'object_remover', 'background_remover', 'background_changer', 'face_swap', 'inpaint'] as const satisfies readonly GenerationKind[];
+export type ImageToolKind = (typeof IMAGE_TOOL_KINDS)[number];
 
 export function isGenerationKind(value: string): value is GenerationKind {
   return Object.hasOwn(GENERATION_KINDS, value);
+}
+
+/** Reads a dotted path (`background.image`) of an input; undefined when absent. */
+export function readField(input: unknown, path: string): unknown {
+  let value: unknown = input;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
 }
 
 /** Output size of a text-to-image request. */
 export function imageSizeFor(aspectRatio: AspectRatio): { width: number; height: number } {
   const [width, height] = ASPECT_RATIOS[aspectRatio];
   return { width, height };
+}
+
+/** Largest side uncrop produces; the result is scaled down to fit. */
+export const MAX_UNCROP_SIDE = 2048;
+
+/** The canvas an uncrop of a `width`×`height` image produces, and where the original sits. */
+export function uncropLayout(width: number, height: number, aspectRatio: AspectRatio, zoomOut: number) {
+  const [rw, rh] = ASPECT_RATIOS[aspectRatio];
+  const target = rw / rh;
+  // Smallest canvas of the target shape that holds the original, grown by zoomOut.
+  let outW = Math.max(width, height * target) * zoomOut;
+  let outH = outW / target;
+  const fit = Math.min(1, MAX_UNCROP_SIDE / Math.max(outW, outH));
+  outW = Math.round(outW * fit);
+  outH = Math.round(outH * fit);
+  const innerW = Math.round(width * fit);
+  const innerH = Math.round(height * fit);
+  return { width: outW, height: outH, inner: { left: Math.floor((outW - innerW) / 2), top: Math.floor((outH - innerH) / 2), width: innerW, height: innerH } };
 }
 
 /**

@@ -37,8 +37,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time on a 2-core machine.
+          // One Chromium at a time on a 2-core machine, and only after the other projects
+          // (the engine's integration tests would otherwise starve the browser of CPU).
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

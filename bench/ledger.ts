@@ -1,6 +1,6 @@
 /**
  * bench/ledger: what the credits ledger's safety costs. holdCredits (grant rows locked FOR
- * UPDATE, hold row, allocation, entry — each hold in its own transaction) against the cheapest
+ * UPDATE, hold row, allocation, entry — one statement, committing on its own) against the cheapest
  * correct alternative, one conditional UPDATE on a one-row balance table, with the same
  * workers on the same PostgreSQL. Then holds spread over 50 users, where workers no longer
  * queue on one user's grant row. Needs PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL
@@ -68,7 +68,8 @@ export async function benchLedger(opts: { workers?: number; duration?: number } 
   const database = await connect({ databaseUrl: url.toString(), poolSize: workers });
   const { db } = database;
   try {
-    const hold = (userId: string) => db.transaction(async (tx) => holdCredits(tx as unknown as Database, { userId, taskId: randomUUID(), amount: 1, note: 'bench' }));
+    // holdCredits is one statement; outside a transaction it commits on its own, like the raw UPDATE.
+    const hold = (userId: string) => holdCredits(db, { userId, taskId: randomUUID(), amount: 1, note: 'bench' });
 
     await createUser(db, 'bench-one');
     await throughput(workers, 1, () => hold('bench-one')); // warm-up

@@ -1,4 +1,6 @@
 /** `npm run bench`: runs every benchmark and prints its figures. Nothing here is asserted. */
+import { benchEngine } from './engine.ts';
+import { benchLatency } from './latency.ts';
 import { benchLedger } from './ledger.ts';
 import { benchRpc } from './rpc.ts';
 
@@ -22,3 +24,15 @@ console.table({
   'ledger holdCredits, 50 users': { 'ops/s': Math.round(ledger.spreadHoldsPerSec) },
 });
 console.log(`ledger / raw ratio (one user): ${(ledger.ratio * 100).toFixed(1)}%`);
+
+const latencyTasks = Number(process.env.BENCH_LATENCY_TASKS ?? 200);
+console.log(`bench/latency — ${latencyTasks} small local tasks (2× fast upscale of 256 px), 10 users, PostgreSQL, 2 in-process workers`);
+const latency = await benchLatency({ tasks: latencyTasks });
+console.table({
+  'accept → first progress': { 'p50 ms': latency.firstProgressMs.p50, 'p99 ms': latency.firstProgressMs.p99 },
+  'accept → result': { 'p50 ms': latency.resultMs.p50, 'p99 ms': latency.resultMs.p99 },
+});
+
+console.log('bench/engine — local engine tools on a 1024-px photo, inline (cold = first run, models loading)');
+const engine = await benchEngine({ quality: process.env.BENCH_ENGINE_QUALITY !== '0' });
+console.table(Object.fromEntries(engine.map((e) => [e.tool, { 'cold ms': e.coldMs, 'warm ms': e.warmMs, output: e.output }])));

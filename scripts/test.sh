@@ -9,13 +9,17 @@ if [ "${CI:-}" = "true" ] || [ ! -d node_modules ] || [ package-lock.json -nt no
   npm ci --no-audit --no-fund
 fi
 
-# 2. Chromium for the browser tests (playwright-core drives Debian's build; it downloads none).
+# 2. System tools from Debian: Chromium for the browser tests (playwright-core drives Debian's
+#    build; it downloads none) and ffmpeg/ffprobe, which video uploads are probed with.
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ ! -x "$CHROMIUM" ]; then
-  echo "Installing Chromium…"
+PACKAGES=()
+[ -x "$CHROMIUM" ] || PACKAGES+=(chromium)
+command -v ffprobe >/dev/null || PACKAGES+=(ffmpeg)
+if [ ${#PACKAGES[@]} -gt 0 ]; then
+  echo "Installing ${PACKAGES[*]}…"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${PACKAGES[@]}" >/dev/null
 fi
 
 # 3. PostgreSQL: start the local cluster when it is not accepting connections.

@@ -11,14 +11,17 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { join } from 'node:path';
-import { BlocklistModeration } from './generation/moderation.ts';
+import { createModeration } from './generation/moderation.ts';
 import type { GenerationProvider } from './generation/providers/provider.ts';
 import { createWorkerPool } from './generation/workers.ts';
+import { importRoutes } from './media/import.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { optimizeRoutes } from './media/optimize.routes.ts';
 import { LocalDiskStorage } from './media/storage.ts';
 import { uploadRoutes } from './media/upload.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { downloadRoutes } from './modules/creations/download.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStudio } from './plugins/studio.ts';
@@ -71,13 +74,18 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     db: database.db,
     auth,
     realtime,
-    moderation: new BlocklistModeration(),
+    moderation: createModeration(config),
     storage: new LocalDiskStorage(join(config.dataDir, 'media')),
     workers: null,
   };
   app.decorate('services', services);
   if (config.workerConcurrency > 0) {
-    const workers = createWorkerPool(services, app.log, { concurrency: config.workerConcurrency, ...(deps.providers ? { providers: deps.providers } : {}) });
+    const workers = createWorkerPool(services, app.log, {
+      concurrency: config.workerConcurrency,
+      ...config.workerTiming,
+      ...(config.engineThreads ? { engineThreads: config.engineThreads } : {}),
+      ...(deps.providers ? { providers: deps.providers } : {}),
+    });
     services.workers = workers;
     app.addHook('onReady', async () => workers.start());
   }
@@ -116,8 +124,11 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
-  await app.register(mediaRoutes, { auth, storage: services.storage });
+  await app.register(mediaRoutes, { auth, storage: services.storage, db: database.db });
   await app.register(uploadRoutes, { auth, storage: services.storage, db: database.db });
+  await app.register(importRoutes, { auth, storage: services.storage, db: database.db });
+  await app.register(optimizeRoutes, { auth, storage: services.storage, db: database.db, cacheDir: join(config.dataDir, 'cache', 'optimize') });
+  await app.register(downloadRoutes, { auth, storage: services.storage, db: database.db });
   studioBuilt = await registerStudio(app, config.studioDist);
 
   return app;

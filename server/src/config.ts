@@ -41,6 +41,13 @@ const zEnv = z.object({
   ADMIN_EMAILS: zOptionalString,
   REDIS_URL: zOptionalString.pipe(z.url().optional()),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
+  MODERATION_URL: zOptionalString.pipe(z.url().optional()),
+  MODERATION_API_KEY: zOptionalString,
+  MODERATION_MODEL: zOptionalString,
+  ENGINE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  WORKER_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  WORKER_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
+  WORKER_REAP_MS: z.coerce.number().int().min(100).default(5_000),
 });
 
 export interface Config {
@@ -69,6 +76,12 @@ export interface Config {
   redisUrl: string | undefined;
   /** In-process generation workers; 0 leaves all work to separate worker processes. */
   workerConcurrency: number;
+  /** Hosted text moderation (OpenAI moderation protocol), after the built-in blocklist. */
+  moderation: { url: string; apiKey: string | undefined; model: string | undefined } | undefined;
+  /** Worker threads for the local engine's CPU work; unset = one per core but one. */
+  engineThreads: number | undefined;
+  /** Task lease, heartbeat and reaper timing: a crashed worker's task is re-queued after the lease. */
+  workerTiming: { leaseMs: number; heartbeatMs: number; reapMs: number };
 }
 
 export class ConfigError extends Error {
@@ -115,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     redisUrl: e.REDIS_URL,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    engineThreads: e.ENGINE_THREADS,
+    moderation: e.MODERATION_URL ? { url: e.MODERATION_URL, apiKey: e.MODERATION_API_KEY, model: e.MODERATION_MODEL } : undefined,
+    workerTiming: { leaseMs: e.WORKER_LEASE_MS, heartbeatMs: e.WORKER_HEARTBEAT_MS, reapMs: e.WORKER_REAP_MS },
     ...overrides,
   };
   config.authSecret = overrides.authSecret ?? e.AUTH_SECRET ?? resolveAuthSecret(config);

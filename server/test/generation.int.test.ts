@@ -9,26 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationProvider } from '../src/generation/providers/provider.ts';
 import {
   buildTestApp,
+  creditSummary,
   connectTestSocket,
   disconnectTestSockets,
+  rpc,
   signInAnonymously,
   type TestApp,
   type TestUser,
 } from './harness.ts';
 
-async function rpc(t: TestApp, user: TestUser, path: string, input?: unknown, method: 'GET' | 'POST' = 'POST') {
-  const res =
-    method === 'POST'
-      ? await t.app.inject({ method, url: `/api/trpc/${path}`, headers: { cookie: user.cookie }, payload: input ?? {} })
-      : await t.app.inject({
-          method,
-          url: `/api/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-          headers: { cookie: user.cookie },
-        });
-  return { status: res.statusCode, body: res.json() };
-}
-
-const summary = async (t: TestApp, user: TestUser) => (await rpc(t, user, 'credits.summary', undefined, 'GET')).body.result.data;
+const call = (t: TestApp, user: TestUser, path: string, input?: unknown, method: 'GET' | 'POST' = 'POST') => rpc(t.app, user.cookie, path, input, method);
+const summary = (t: TestApp, user: TestUser) => creditSummary(t.app, user.cookie);
 
 async function closeApp(t: TestApp | undefined) {
   disconnectTestSockets();
@@ -55,7 +46,7 @@ describe('text-to-image on the local engine', () => {
     socket.on('credits:changed', () => events.push('credits'));
     const succeeded = new Promise<ServerEventPayload<'task:succeeded'>>((resolve) => socket.once('task:succeeded', resolve));
 
-    const created = await rpc(t, user, 'text2Image.create', { prompt: 'sunset over the ocean', aspectRatio: '16:9' });
+    const created = await call(t, user, 'text2Image.create', { prompt: 'sunset over the ocean', aspectRatio: '16:9' });
     expect(created.status).toBe(200);
     const { id } = created.body.result.data;
 
@@ -74,23 +65,23 @@ describe('text-to-image on the local engine', () => {
 
     const after = await summary(t, user);
     expect(after.used - before.used).toBe(4);
-    const task = (await rpc(t, user, 'task.get', { id }, 'GET')).body.result.data;
+    const task = (await call(t, user, 'task.get', { id }, 'GET')).body.result.data;
     expect(task).toMatchObject({ status: 'succeeded', progress: 100, cost: 4 });
   });
 
   it('refuses a sensitive prompt before holding anything', async () => {
     const user = await signInAnonymously(t.app);
     const before = await summary(t, user);
-    const res = await rpc(t, user, 'text2Image.create', { prompt: 'child porn' });
+    const res = await call(t, user, 'text2Image.create', { prompt: 'child porn' });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('Please do not enter sensitive or harmful content.');
     expect(await summary(t, user)).toEqual(before);
-    expect((await rpc(t, user, 'task.list', undefined, 'GET')).body.result.data).toEqual([]);
+    expect((await call(t, user, 'task.list', undefined, 'GET')).body.result.data).toEqual([]);
   });
 
   it('answers BAD_REQUEST for invalid input and UNAUTHORIZED without a session', async () => {
     const user = await signInAnonymously(t.app);
-    expect((await rpc(t, user, 'text2Image.create', { prompt: '' })).body.error.data.code).toBe('BAD_REQUEST');
+    expect((await call(t, user, 'text2Image.create', { prompt: '' })).body.error.data.code).toBe('BAD_REQUEST');
     const res = await t.app.inject({ method: 'POST', url: '/api/trpc/text2Image.create', payload: { prompt: 'x' } });
     expect(res.statusCode).toBe(401);
   });
@@ -106,26 +97,26 @@ describe('queue limits and cancel (no workers running)', () => {
   it('enforces the parallel-task limit and releases the hold on cancel', async () => {
     const user = await signInAnonymously(t.app);
     const before = await summary(t, user);
-    const a = await rpc(t, user, 'text2Image.create', { prompt: 'one' });
-    const b = await rpc(t, user, 'text2Image.create', { prompt: 'two' });
+    const a = await call(t, user, 'text2Image.create', { prompt: 'one' });
+    const b = await call(t, user, 'text2Image.create', { prompt: 'two' });
     expect([a.status, b.status]).toEqual([200, 200]);
-    const third = await rpc(t, user, 'text2Image.create', { prompt: 'three' });
+    const third = await call(t, user, 'text2Image.create', { prompt: 'three' });
     expect(third.status).toBe(429);
     expect(third.body.error.message).toBe('Parallel task limit reached. Please wait for some tasks to complete.');
-    expect((await rpc(t, user, 'task.concurrency', undefined, 'GET')).body.result.data).toMatchObject({ inUse: 2, limit: 2 });
+    expect((await call(t, user, 'task.concurrency', undefined, 'GET')).body.result.data).toMatchObject({ inUse: 2, limit: 2 });
     expect((await summary(t, user)).used - before.used).toBe(8);
 
-    const canceled = await rpc(t, user, 'task.cancel', { id: a.body.result.data.id });
+    const canceled = await call(t, user, 'task.cancel', { id: a.body.result.data.id });
     expect(canceled.body.result.data.status).toBe('canceled');
     expect((await summary(t, user)).used - before.used).toBe(4);
-    expect((await rpc(t, user, 'text2Image.create', { prompt: 'three again' })).status).toBe(200);
+    expect((await call(t, user, 'text2Image.create', { prompt: 'three again' })).status).toBe(200);
     // A finished task cannot be canceled twice.
-    expect((await rpc(t, user, 'task.cancel', { id: a.body.result.data.id })).status).toBe(412);
+    expect((await call(t, user, 'task.cancel', { id: a.body.result.data.id })).status).toBe(412);
   });
 
   it('serialises concurrent submissions so the limit holds under a burst', async () => {
     const user = await signInAnonymously(t.app);
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => rpc(t, user, 'text2Image.create', { prompt: `burst ${i}` })));
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => call(t, user, 'text2Image.create', { prompt: `burst ${i}` })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     expect(results.filter((r) => r.status === 429)).toHaveLength(6);
   });
@@ -133,9 +124,9 @@ describe('queue limits and cancel (no workers running)', () => {
   it("does not show or cancel another user's task", async () => {
     const owner = await signInAnonymously(t.app);
     const other = await signInAnonymously(t.app);
-    const { id } = (await rpc(t, owner, 'text2Image.create', { prompt: 'mine' })).body.result.data;
-    expect((await rpc(t, other, 'task.get', { id }, 'GET')).status).toBe(404);
-    expect((await rpc(t, other, 'task.cancel', { id })).status).toBe(404);
+    const { id } = (await call(t, owner, 'text2Image.create', { prompt: 'mine' })).body.result.data;
+    expect((await call(t, other, 'task.get', { id }, 'GET')).status).toBe(404);
+    expect((await call(t, other, 'task.cancel', { id })).status).toBe(404);
   });
 });
 
@@ -160,10 +151,10 @@ describe('failures refund', () => {
     const socket = await connectTestSocket(t.app, user.cookie);
     const before = await summary(t, user);
     const failed = new Promise<{ id: string; code: string; message: string }>((resolve) => socket.once('task:failed', resolve));
-    const { id } = (await rpc(t, user, 'text2Image.create', { prompt: 'doomed' })).body.result.data;
+    const { id } = (await call(t, user, 'text2Image.create', { prompt: 'doomed' })).body.result.data;
     expect(await failed).toEqual({ id, projectId: null, code: 'IMAGE_GENERATION_FAILED', message: 'Image generation failed.' });
     await expect.poll(async () => (await summary(t, user)).used).toBe(before.used);
-    const task = (await rpc(t, user, 'task.get', { id }, 'GET')).body.result.data;
+    const task = (await call(t, user, 'task.get', { id }, 'GET')).body.result.data;
     expect(task).toMatchObject({ status: 'failed', error: { code: 'IMAGE_GENERATION_FAILED' } });
   });
 });
@@ -180,7 +171,7 @@ describe('a worker that dies mid-task', () => {
     const { createWorkerPool } = await import('../src/generation/workers.ts');
     const user = await signInAnonymously(t.app);
     const before = await summary(t, user);
-    const { id } = (await rpc(t, user, 'text2Image.create', { prompt: 'resilient' })).body.result.data;
+    const { id } = (await call(t, user, 'text2Image.create', { prompt: 'resilient' })).body.result.data;
 
     // A worker claims the task with a short lease and then "crashes": no heartbeat, no result.
     const claimed = await claimNextTask(t.database.db, 'dead-worker', 50);
@@ -205,7 +196,7 @@ describe('a worker that dies mid-task', () => {
     const { createWorkerPool } = await import('../src/generation/workers.ts');
     const user = await signInAnonymously(t.app);
     const before = await summary(t, user);
-    const { id } = (await rpc(t, user, 'text2Image.create', { prompt: 'cursed' })).body.result.data;
+    const { id } = (await call(t, user, 'text2Image.create', { prompt: 'cursed' })).body.result.data;
     const pool = createWorkerPool(t.app.services, t.app.log, { concurrency: 1, reapMs: 60_000 });
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect((await claimNextTask(t.database.db, `dead-${attempt}`, 20))?.id).toBe(id);

@@ -158,3 +158,30 @@ export async function connectTestSocket(app: FastifyInstance, cookie: string): P
 export function disconnectTestSockets(): void {
   for (const socket of openSockets.splice(0)) socket.disconnect();
 }
+
+/** A tRPC call as the studio makes it: mutations POST a JSON body, queries GET `?input=`. */
+export async function rpc(app: FastifyInstance, cookie: string | null, path: string, input?: unknown, method: 'GET' | 'POST' = 'POST') {
+  const headers = cookie ? { cookie } : {};
+  const res =
+    method === 'POST'
+      ? await app.inject({ method, url: `/api/trpc/${path}`, headers, payload: (input ?? {}) as object })
+      : await app.inject({ method, url: `/api/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers });
+  return { status: res.statusCode, body: res.json() };
+}
+
+export async function creditSummary(app: FastifyInstance, cookie: string): Promise<{ used: number; total: number; remaining: number }> {
+  return (await rpc(app, cookie, 'credits.summary', undefined, 'GET')).body.result.data;
+}
+
+/** A multipart body with one `file` field, as a browser sends it. */
+export function multipartBody(filename: string, contentType: string, data: Buffer) {
+  const boundary = '----tessera-test-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export function uploadFile(app: FastifyInstance, cookie: string | null, data: Buffer, filename = 'photo.png', contentType = 'image/png') {
+  const body = multipartBody(filename, contentType, data);
+  return app.inject({ method: 'POST', url: '/api/media/upload', headers: { ...body.headers, ...(cookie ? { cookie } : {}) }, payload: body.payload });
+}

@@ -1,8 +1,12 @@
 /** Uploads: the bytes decide the type, floods and scripts are refused, what is stored is re-encoded. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signInAnonymously, type TestApp, type TestUser } from './harness.ts';
+import { buildTestApp, signInAnonymously, type TestApp, type TestUser, uploadFile } from './harness.ts';
 
 let t: TestApp;
 let user: TestUser;
@@ -12,19 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function multipartBody(filename: string, contentType: string, data: Buffer) {
-  const boundary = '----tessera-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const upload = (data: Buffer, filename = 'photo.png', contentType = 'image/png', cookie: string | null = user.cookie) => {
-  const body = multipartBody(filename, contentType, data);
-  return t.app.inject({ method: 'POST', url: '/api/media/upload', headers: { ...body.headers, ...(cookie ? { cookie } : {}) }, payload: body.payload });
-};
+const upload = (data: Buffer, filename = 'photo.png', contentType = 'image/png', cookie: string | null = user.cookie) =>
+  uploadFile(t.app, cookie, data, filename, contentType);
 
 /** A valid PNG header that declares `width`×`height` pixels: a few hundred bytes, a huge image. */
 function pixelFloodPng(width: number, height: number): Buffer {
@@ -115,5 +108,27 @@ describe('POST /api/media/upload', () => {
     const { url } = (await upload(png)).json();
     const stranger = await signInAnonymously(t.app);
     expect((await t.app.inject({ method: 'GET', url, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+  });
+
+  it('accepts a real 4-second video, probed with ffprobe, and refuses a 2-second one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-video-'));
+    const make = (seconds: number) => {
+      const path = join(dir, `${seconds}.mp4`);
+      execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc=size=320x240:rate=10`, '-t', String(seconds), '-pix_fmt', 'yuv420p', path]);
+      return readFileSync(path);
+    };
+    const ok = await upload(make(4), 'clip.mp4', 'video/mp4');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ contentType: 'video/mp4', width: 320, height: 240 });
+    expect(ok.json().durationS).toBeCloseTo(4, 0);
+    const stored = await t.app.inject({ method: 'GET', url: ok.json().url, headers: { cookie: user.cookie } });
+    expect(stored.headers['content-type']).toBe('video/mp4');
+    const short = await upload(make(2), 'short.mp4', 'video/mp4');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.message).toBe('Videos must be 3 to 30 seconds long.');
+    // A "video" that is an image with a video name is judged by its bytes: an image.
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+    expect((await upload(png, 'fake.mp4', 'video/mp4')).json().contentType).toBe('image/png');
+    rmSync(dir, { recursive: true, force: true });
   });
 });

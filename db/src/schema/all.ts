@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './credits.ts';
 export * from './generation.ts';
 export * from './media.ts';
+export * from './creations.ts';

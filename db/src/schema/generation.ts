@@ -16,6 +16,9 @@ export interface TaskOutput {
   width?: number;
   height?: number;
   durationS?: number;
+  contentType?: string;
+  /** Storage key of a small preview image. */
+  thumbnailKey?: string;
 }
 
 export const generationTasks = pgTable(

@@ -1,5 +1,8 @@
-/** Generation RPCs (§7): thin — parse, call the task service, return a DTO. */
-import { zTextToImageInput } from '@tessera/shared/generation';
+/**
+ * Generation RPCs (§7): one mutation per creation kind, each answering `{ id }` of the accepted
+ * task, plus the task list, cancel and concurrency. Thin: parse, call the task service.
+ */
+import { GENERATION_KINDS, type GenerationInput, type GenerationKind } from '@tessera/shared/generation';
 import { z } from 'zod';
 import { router } from '../trpc/init.ts';
 import { authedProcedure } from '../trpc/procedures.ts';
@@ -7,15 +10,27 @@ import type { Context } from '../trpc/context.ts';
 import { cancelTask, createTask, getTask, listTasks, taskConcurrency, type TaskServiceDeps } from './tasks.service.ts';
 
 function taskDeps(ctx: Context): TaskServiceDeps {
-  const { db, realtime, moderation, workers } = ctx.services;
-  return { db, realtime, moderation, wakeWorkers: () => workers?.wake() };
+  const { db, realtime, moderation, workers, storage } = ctx.services;
+  return { db, realtime, moderation, storage, wakeWorkers: () => workers?.wake() };
 }
 
-export const text2ImageRouter = router({
-  /** §7 text2Image.create → `{ id }` of the accepted task. */
-  create: authedProcedure
-    .input(zTextToImageInput)
-    .mutation(({ ctx, input }) => createTask(taskDeps(ctx), { userId: ctx.session.user.id, kind: 'text_to_image', input })),
+/** The mutation for one kind, validated with the kind's schema from shared/generation. */
+function createProcedure<K extends GenerationKind>(kind: K) {
+  const schema = GENERATION_KINDS[kind].input as (typeof GENERATION_KINDS)[K]['input'];
+  return authedProcedure.input(schema).mutation(({ ctx, input }) => createTask(taskDeps(ctx), { userId: ctx.session.user.id, kind, input: input as GenerationInput<K> }));
+}
+
+export const text2ImageRouter = router({ create: createProcedure('text_to_image') });
+export const image2ImageRouter = router({ create: createProcedure('image_to_image') });
+
+export const imageToolsRouter = router({
+  upscale: createProcedure('upscale'),
+  uncrop: createProcedure('uncrop'),
+  objectRemover: createProcedure('object_remover'),
+  backgroundRemover: createProcedure('background_remover'),
+  backgroundChanger: createProcedure('background_changer'),
+  faceSwap: createProcedure('face_swap'),
+  painting: createProcedure('inpaint'),
 });
 
 const zTaskId = z.object({ id: z.uuid() });

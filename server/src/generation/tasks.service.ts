@@ -6,10 +6,12 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@tessera/db/connect';
 import { costOf } from '@tessera/shared/credits/costs';
 import { AppError } from '@tessera/shared/errors';
-import { GENERATION_KINDS, type GenerationInput, type GenerationKind, PARALLEL_TASK_LIMITS, type PlanKey } from '@tessera/shared/generation';
+import { GENERATION_KINDS, type GenerationInput, type GenerationKind, readField } from '@tessera/shared/generation';
 import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
 import { holdCredits, releaseHold } from '../modules/credits/credits.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
+import { entitlementsOf } from '../modules/billing/entitlements.ts';
+import { type InputDeps, resolveInputImages } from './inputs.ts';
 import { type ModerationService, moderateTexts } from './moderation.ts';
 import {
   cancelTask as cancelTaskRow,
@@ -21,7 +23,7 @@ import {
   type TaskRecord,
 } from './tasks.repo.ts';
 
-export interface TaskServiceDeps {
+export interface TaskServiceDeps extends InputDeps {
   db: Database;
   realtime: Realtime;
   moderation: ModerationService;
@@ -77,15 +79,16 @@ export function toTaskDto(task: TaskRecord): TaskDto {
 /** Accepts a generation request; returns the new task's id. */
 export async function createTask<K extends GenerationKind>(
   deps: TaskServiceDeps,
-  p: { userId: string; kind: K; input: GenerationInput<K>; plan?: PlanKey },
+  p: { userId: string; kind: K; input: GenerationInput<K> },
 ): Promise<{ id: string }> {
   const definition = GENERATION_KINDS[p.kind];
-  const texts = Object.values(p.input as Record<string, unknown>).filter((v): v is string => typeof v === 'string');
+  const texts = ['prompt', 'negativePrompt'].map((field) => readField(p.input, field)).filter((v): v is string => typeof v === 'string');
   await moderateTexts(deps.moderation, texts);
-  const cost = costOf(p.kind, p.input);
-  const limit = PARALLEL_TASK_LIMITS[p.plan ?? 'FREE'];
+  const input = await resolveInputImages(deps, p.userId, p.kind, p.input);
+  const cost = costOf(p.kind, input);
+  const { parallelTasks: limit } = await entitlementsOf(deps.db, p.userId);
   const id = randomUUID();
-  const projectId = 'projectId' in p.input && typeof p.input.projectId === 'string' ? p.input.projectId : null;
+  const projectId = typeof input.projectId === 'string' ? input.projectId : null;
 
   await deps.db.transaction(async (tx) => {
     // The user row lock serialises this user's submissions: two tabs cannot both pass the limit.
@@ -97,7 +100,7 @@ export async function createTask<K extends GenerationKind>(
       userId: p.userId,
       kind: p.kind,
       rpcName: definition.rpcName,
-      input: p.input,
+      input,
       cost,
       projectId,
       maxAttempts: MAX_TASK_ATTEMPTS,
@@ -123,9 +126,10 @@ export async function getTask(db: Database, userId: string, id: string): Promise
 }
 
 /** "2 of 3 running": how much of the plan's parallel limit is in use. */
-export async function taskConcurrency(db: Database, userId: string, plan: PlanKey = 'FREE') {
+export async function taskConcurrency(db: Database, userId: string) {
   const active = await countActiveTasks(db, userId);
-  return { ...active, inUse: active.queued + active.running, limit: PARALLEL_TASK_LIMITS[plan] };
+  const { plan, parallelTasks } = await entitlementsOf(db, userId);
+  return { ...active, inUse: active.queued + active.running, limit: parallelTasks, plan };
 }
 
 /** Cancels a queued or running task and releases its hold; a finished task cannot be canceled. */

@@ -12,7 +12,9 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@tessera/db/connect';
 import type { TaskOutput } from '@tessera/db/schema';
 import { type CatalogueCode, ERROR_CATALOGUE, isCatalogueCode } from '@tessera/shared/errors';
+import { GENERATION_KINDS, isGenerationKind } from '@tessera/shared/generation';
 import type { FastifyBaseLogger } from 'fastify';
+import { recordCreations } from '../modules/creations/creations.service.ts';
 import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
 import { captureHold, expireGrants, releaseHold } from '../modules/credits/credits.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
@@ -36,6 +38,8 @@ export interface WorkerPoolOptions {
   realtime: Realtime;
   providers: GenerationProvider[];
   store: OutputStore;
+  /** Reads a stored input image (providers get it through their run context). */
+  loadMedia: (key: string) => Promise<Buffer>;
   logger: FastifyBaseLogger;
   concurrency: number;
   leaseMs?: number;
@@ -43,6 +47,8 @@ export interface WorkerPoolOptions {
   pollMs?: number;
   reapMs?: number;
   workerId?: string;
+  /** Releases what the pool's providers hold (engine threads) after the loops have stopped. */
+  onStop?: () => Promise<void>;
 }
 
 interface Failure {
@@ -52,7 +58,9 @@ interface Failure {
 
 function failureOf(error: unknown, task: TaskRecord): Failure {
   if (error instanceof ProviderError && isCatalogueCode(error.code)) return { code: error.code, message: error.message };
-  const code: CatalogueCode = task.kind.includes('video') ? 'VIDEO_GENERATION_FAILED' : 'IMAGE_GENERATION_FAILED';
+  // Otherwise the kind's own §8 failure ("Upscale failed." …), never the internal error.
+  const failure = isGenerationKind(task.kind) ? GENERATION_KINDS[task.kind].failure : 'IMAGE_GENERATION_FAILED';
+  const code: CatalogueCode = isCatalogueCode(failure) ? failure : 'IMAGE_GENERATION_FAILED';
   return { code, message: ERROR_CATALOGUE[code].message };
 }
 
@@ -99,6 +107,7 @@ export class WorkerPool {
     this.wake();
     await Promise.allSettled(this.loops);
     this.loops = [];
+    await this.opts.onStop?.();
   }
 
   private async loop(): Promise<void> {
@@ -186,6 +195,7 @@ export class WorkerPool {
         { id: task.id, kind: task.kind, input: task.input },
         {
           signal: controller.signal,
+          loadMedia: this.opts.loadMedia,
           reportProgress: (next, nextStage) => {
             const value = Math.max(0, Math.min(99, Math.round(next)));
             // Progress only moves forward, so every open tab sees the same bar.
@@ -200,20 +210,23 @@ export class WorkerPool {
       const outputs: TaskOutput[] = [];
       for (const [index, output] of produced.entries()) outputs.push(await this.opts.store(task, output, index));
 
-      const completed = await db.transaction(async (tx) => {
-        if (!(await completeTask(tx, { id: task.id, workerId: this.workerId, outputs }))) return false;
+      // One transaction: the task completes, its credits are captured and its creations are
+      // recorded — all or nothing, and only while this worker still holds the task.
+      const creationIds = await db.transaction(async (tx) => {
+        if (!(await completeTask(tx, { id: task.id, workerId: this.workerId, outputs }))) return null;
         await captureHold(tx, task.id);
-        return true;
+        return recordCreations(tx, task, outputs, provider.name);
       });
-      if (!completed) return;
+      if (!creationIds) return;
       realtime.toUser(task.userId, 'task:succeeded', {
         id: task.id,
         projectId: task.projectId,
-        outputs: outputs.map((o) => ({
+        outputs: outputs.map((o, index) => ({
           url: mediaUrl(o.key),
           mediaType: o.mediaType,
           ...(o.width ? { width: o.width } : {}),
           ...(o.height ? { height: o.height } : {}),
+          ...(creationIds[index] ? { creationId: creationIds[index] } : {}),
         })),
       });
       await publishCreditsChanged({ db, realtime }, task.userId);

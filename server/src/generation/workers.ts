@@ -1,29 +1,55 @@
 /** Builds the worker pool for a running app: providers, output storage, settings. */
+import { ERROR_CATALOGUE } from '@tessera/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
+import { insertMediaObject } from '../media/media.repo.ts';
 import type { AppServices } from '../services.ts';
+import { EnginePool, type ToolRunner } from './engine/enginePool.ts';
 import { LocalEngineProvider } from './providers/localEngine.ts';
-import type { GenerationProvider } from './providers/provider.ts';
+import { type GenerationProvider, ProviderError } from './providers/provider.ts';
 import { type OutputStore, WorkerPool } from './worker.ts';
+
+/** Longest side of a creation's preview. */
+const THUMB_SIDE = 384;
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'video/mp4': 'mp4', 'audio/mpeg': 'mp3' };
 
 /** Providers in order of preference; hosted APIs join ahead of the local engine when configured. */
-export function defaultProviders(): GenerationProvider[] {
-  return [new LocalEngineProvider()];
+export function defaultProviders(engine: ToolRunner): GenerationProvider[] {
+  return [new LocalEngineProvider(engine)];
 }
 
 /**
  * Outputs are stored under a key derived from the task id and output index, so a task re-run
  * after a crash overwrites its own file instead of leaving a second one.
  */
-export function outputStore(services: Pick<AppServices, 'storage'>): OutputStore {
+export function outputStore(services: Pick<AppServices, 'storage' | 'db'>): OutputStore {
   return async (task, output, index) => {
     const ext = EXTENSIONS[output.contentType] ?? 'bin';
     const key = `u/${task.userId}/gen-${task.id}-${index}.${ext}`;
     await services.storage.put(key, output.data, output.contentType);
+    await insertMediaObject(services.db, {
+      key,
+      userId: task.userId,
+      origin: 'generation',
+      contentType: output.contentType,
+      sizeBytes: output.data.length,
+      ...(output.width ? { width: output.width } : {}),
+      ...(output.height ? { height: output.height } : {}),
+      ...(output.durationS ? { durationS: output.durationS } : {}),
+    });
+    let thumbnailKey: string | undefined;
+    if (output.mediaType === 'image') {
+      thumbnailKey = `u/${task.userId}/gen-${task.id}-${index}-thumb.webp`;
+      const thumb = await sharp(output.data).resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+      await services.storage.put(thumbnailKey, thumb, 'image/webp');
+      await insertMediaObject(services.db, { key: thumbnailKey, userId: task.userId, origin: 'thumbnail', contentType: 'image/webp', sizeBytes: thumb.length });
+    }
     return {
       key,
       mediaType: output.mediaType,
+      contentType: output.contentType,
+      ...(thumbnailKey ? { thumbnailKey } : {}),
       ...(output.width ? { width: output.width } : {}),
       ...(output.height ? { height: output.height } : {}),
       ...(output.durationS ? { durationS: output.durationS } : {}),
@@ -31,17 +57,43 @@ export function outputStore(services: Pick<AppServices, 'storage'>): OutputStore
   };
 }
 
+/** Reads a stored input image for a provider. */
+export function mediaLoader(services: Pick<AppServices, 'storage'>): (key: string) => Promise<Buffer> {
+  return async (key) => {
+    const object = await services.storage.get(key);
+    if (!object) throw new ProviderError('IMAGE_NOT_FOUND', ERROR_CATALOGUE.IMAGE_NOT_FOUND.message);
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+}
+
 export function createWorkerPool(
   services: Pick<AppServices, 'db' | 'realtime' | 'storage'>,
   logger: FastifyBaseLogger,
-  opts: { concurrency: number; providers?: GenerationProvider[]; leaseMs?: number; heartbeatMs?: number; pollMs?: number; reapMs?: number; workerId?: string },
+  opts: {
+    concurrency: number;
+    providers?: GenerationProvider[];
+    /** Threads of the local engine's pool (default: one per core but one). */
+    engineThreads?: number;
+    leaseMs?: number;
+    heartbeatMs?: number;
+    pollMs?: number;
+    reapMs?: number;
+    workerId?: string;
+  },
 ): WorkerPool {
+  const { providers, engineThreads, ...rest } = opts;
+  // The engine's threads start lazily, on the first tool run.
+  const engine = providers ? null : new EnginePool(engineThreads ? { threads: engineThreads } : {});
   return new WorkerPool({
     db: services.db,
     realtime: services.realtime,
-    providers: opts.providers ?? defaultProviders(),
+    providers: providers ?? defaultProviders(engine as EnginePool),
     store: outputStore(services),
+    loadMedia: mediaLoader(services),
     logger,
-    ...opts,
+    ...(engine ? { onStop: () => engine.close() } : {}),
+    ...rest,
   });
 }

@@ -6,7 +6,11 @@
  */
 import { AppError } from '@tessera/shared/errors';
 import { fileTypeFromBuffer } from 'file-type';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
+import { probeVideo, validateGeneralVideo, type VideoProbe } from './probe.ts';
 
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_IMAGE_SIDE = 8_192;
@@ -53,4 +57,39 @@ export async function cleanImage(input: Buffer): Promise<CleanImage> {
   } catch (cause) {
     throw new AppError('IMAGE_VALIDATION_FAILED', { cause });
   }
+}
+
+export const VIDEO_TYPES = { 'video/mp4': 'mp4', 'video/quicktime': 'mp4', 'video/webm': 'webm' } as const;
+
+export interface CleanVideo {
+  contentType: 'video/mp4' | 'video/webm';
+  ext: 'mp4' | 'webm';
+  probe: VideoProbe;
+}
+
+/**
+ * Accepting a video: the container comes from the bytes; ffprobe (MP4/MOV/WebM demuxers only)
+ * must find a video stream with a size and a duration, and §5's 3–30 s rule applies. The bytes
+ * are stored as uploaded (re-encoding a video belongs to the generation that uses it).
+ */
+export async function checkVideo(input: Buffer): Promise<CleanVideo> {
+  const type = await fileTypeFromBuffer(input);
+  const ext = type && Object.hasOwn(VIDEO_TYPES, type.mime) ? VIDEO_TYPES[type.mime as keyof typeof VIDEO_TYPES] : null;
+  if (!ext) throw new AppError('VIDEO_VALIDATION_FAILED');
+  const dir = await mkdtemp(join(tmpdir(), 'tessera-probe-'));
+  try {
+    const path = join(dir, `upload.${ext}`);
+    await writeFile(path, input);
+    const probe = await probeVideo(path);
+    validateGeneralVideo(probe);
+    return { contentType: ext === 'mp4' ? 'video/mp4' : 'video/webm', ext, probe };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** True when the bytes look like a video container (so the upload goes down the video path). */
+export async function looksLikeVideo(input: Buffer): Promise<boolean> {
+  const type = await fileTypeFromBuffer(input);
+  return Boolean(type?.mime.startsWith('video/'));
 }

@@ -8,9 +8,10 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { MEDIA_KEY_PATTERN } from '@tessera/shared/generation';
 
 /** `u/<userId>/<name>.<ext>`: the owner is part of the key. */
-export const KEY_PATTERN = /^u\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,128}\.(png|jpg|webp|gif|avif|mp4|webm|mp3|wav)$/;
+export const KEY_PATTERN = MEDIA_KEY_PATTERN;
 
 export function isValidKey(key: string): boolean {
   return KEY_PATTERN.test(key);

@@ -1,5 +1,6 @@
 /** The root router. Path names are the public contract of spec §7. */
-import { taskRouter, text2ImageRouter } from '../generation/generation.router.ts';
+import { image2ImageRouter, imageToolsRouter, taskRouter, text2ImageRouter } from '../generation/generation.router.ts';
+import { creationRouter } from '../modules/creations/creations.router.ts';
 import { creditsRouter, subUsageRouter } from '../modules/credits/credits.router.ts';
 import { systemRouter } from '../modules/system/system.router.ts';
 import { userRouter } from '../modules/users/users.router.ts';
@@ -9,6 +10,9 @@ export const appRouter = router({
   system: systemRouter,
   user: userRouter,
   text2Image: text2ImageRouter,
+  image2Image: image2ImageRouter,
+  imageTools: imageToolsRouter,
+  creation: creationRouter,
   task: taskRouter,
   subUsage: subUsageRouter,
   credits: creditsRouter,

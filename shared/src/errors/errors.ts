@@ -105,6 +105,9 @@ export const ERROR_CATALOGUE = {
   VIDEO_ILLEGAL: entry('FORBIDDEN', 'The video content is illegal and cannot be accessed.'),
   REPORT_EXISTS: entry('CONFLICT', 'Report already exists.'),
   VIDEO_LOAD_FAILED: entry('INTERNAL_SERVER_ERROR', 'Failed to load video. Please try again later.'),
+  // Not in §8 (which names no upload message for videos): the §5 upload rules need words.
+  VIDEO_VALIDATION_FAILED: entry('BAD_REQUEST', 'Video validation failed.'),
+  VIDEO_DURATION_OUT_OF_RANGE: entry('BAD_REQUEST', 'Videos must be 3 to 30 seconds long.'),
   CREDIT_MATCH_FAILED: entry('INTERNAL_SERVER_ERROR', 'Failed to get credit match or credits for this generation.'),
 
   // Image

@@ -27,6 +27,8 @@ export const zTaskOutput = z.object({
   mediaType: z.enum(['image', 'video', 'audio']),
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
+  /** The creation this output became (my creations, download, "use as input"). */
+  creationId: z.string().optional(),
 });
 export const zTaskSucceeded = z.object({
   id: z.string(),

@@ -8,6 +8,9 @@ import { RootLayout } from './RootLayout.tsx';
 const RootPage = lazy(() => import('../pages/HomePage.tsx').then((m) => ({ default: m.RootPage })));
 const HomePage = lazy(() => import('../pages/HomePage.tsx').then((m) => ({ default: m.HomePage })));
 const AiImagePage = lazy(() => import('../pages/AiImagePage.tsx').then((m) => ({ default: m.AiImagePage })));
+const AiToolsPage = lazy(() => import('../pages/AiToolsPage.tsx').then((m) => ({ default: m.AiToolsPage })));
+const AiToolPage = lazy(() => import('../pages/AiToolPage.tsx').then((m) => ({ default: m.AiToolPage })));
+const MyCreationsPage = lazy(() => import('../pages/MyCreationsPage.tsx').then((m) => ({ default: m.MyCreationsPage })));
 const SignInPage = lazy(() => import('../pages/SignInPage.tsx').then((m) => ({ default: m.SignInPage })));
 
 /** The same pages under `/` (English) and `/:lang` (the other 18 languages). */
@@ -16,6 +19,9 @@ const pages: RouteObject[] = [
   { path: 'home', element: <HomePage /> },
   { path: 'sign-in', element: <SignInPage /> },
   { path: 'app/ai-image', element: <AiImagePage /> },
+  { path: 'app/ai-tools', element: <AiToolsPage /> },
+  { path: 'app/ai-tools/:slug', element: <AiToolPage /> },
+  { path: 'app/my-creations', element: <MyCreationsPage /> },
   { path: '500', element: <ServerErrorPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

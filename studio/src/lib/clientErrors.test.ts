@@ -49,6 +49,15 @@ describe('classifyError (§8 client reactions)', () => {
     expect(classifyError(rpcError('Video generating', { code: 'CONFLICT', appCode: 'VIDEO_GENERATING' }))).toMatchObject({ kind: 'concurrency' });
   });
 
+  it('opens the upgrade popup when credits run out and the concurrency popup at the parallel limit', () => {
+    expect(
+      classifyError(rpcError('tessera::credits::Not enough credits. Please add more.', { code: 'FORBIDDEN', appCode: 'NOT_ENOUGH_CREDITS' })),
+    ).toEqual({ kind: 'outOfCredits', message: 'Not enough credits. Please add more.' });
+    expect(
+      classifyError(rpcError('Parallel task limit reached. Please wait for some tasks to complete.', { code: 'TOO_MANY_REQUESTS', appCode: 'PARALLEL_TASK_LIMIT' })),
+    ).toEqual({ kind: 'concurrency', message: 'Parallel task limit reached. Please wait for some tasks to complete.' });
+  });
+
   it('shows other messages as they are', () => {
     expect(classifyError(rpcError('Incorrect Parameter', { code: 'BAD_REQUEST' }))).toEqual({ kind: 'toast', message: 'Incorrect Parameter' });
     expect(classifyError(new Error('boom'))).toEqual({ kind: 'toast', message: 'boom' });

@@ -18,6 +18,7 @@ export type ErrorReaction =
   | { kind: 'siteUpdated' }
   | { kind: 'contactSupport' }
   | { kind: 'upgrade'; infoType: 'VideoUsage' | 'ProFeature'; message: string }
+  | { kind: 'outOfCredits'; message: string }
   | { kind: 'concurrency'; message: string }
   | { kind: 'usage'; app: string; usageType: string; message: string }
   | { kind: 'toast'; message: string };
@@ -65,7 +66,8 @@ export function classifyError(error: unknown): ErrorReaction {
       return { kind: 'toast', message: message || UNKNOWN_ERROR_MESSAGE };
   }
   if (data.appCode === 'PRO_FEATURE') return { kind: 'upgrade', infoType: 'ProFeature', message };
-  if (data.appCode === 'VIDEO_GENERATING') return { kind: 'concurrency', message };
+  if (data.appCode === 'VIDEO_GENERATING' || data.appCode === 'PARALLEL_TASK_LIMIT') return { kind: 'concurrency', message };
+  if (data.appCode === 'NOT_ENOUGH_CREDITS') return { kind: 'outOfCredits', message: parseForbiddenUsage(message)?.message ?? message };
   if (data.code === 'FORBIDDEN') {
     const usage = parseForbiddenUsage(message);
     if (usage) {

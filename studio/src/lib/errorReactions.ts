@@ -33,6 +33,10 @@ export function reactToError(error: unknown): void {
       if (IMPLEMENTED_POPUPS.has('upgradePlan')) popups.open('upgradePlan', { infoType: reaction.infoType });
       else toast.error(reaction.message, { duration: TOAST_DURATION_MS });
       return;
+    case 'outOfCredits':
+      if (IMPLEMENTED_POPUPS.has('upgradePlan')) popups.open('upgradePlan', { reason: 'credits' });
+      else toast.error(reaction.message, { duration: TOAST_DURATION_MS });
+      return;
     case 'concurrency':
       if (IMPLEMENTED_POPUPS.has('concurrency')) popups.open('concurrency');
       else toast.error(reaction.message, { duration: TOAST_DURATION_MS });

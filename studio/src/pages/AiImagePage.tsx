@@ -1,180 +1,207 @@
-/** Easy mode: text to image. The cost is on the button; progress is pushed over the socket. */
+/**
+ * Easy mode: text to image and image to image. The cost is on the button; progress is pushed
+ * over the socket. `?mode=image&image=<url>` opens image to image with that image.
+ */
 import { costOf } from '@tessera/shared/credits/costs';
-import { ASPECT_RATIOS, type AspectRatio, zTextToImageInput } from '@tessera/shared/generation';
+import {
+  ASPECT_RATIOS,
+  type AspectRatio,
+  IMAGE_STYLES,
+  type ImageStyle,
+  parseImageRef,
+  zImageToImageInput,
+  zTextToImageInput,
+} from '@tessera/shared/generation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, ImageIcon, Sparkles } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Sparkles } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Button } from '../components/ui/Button.tsx';
-import { cn } from '../components/ui/cn.ts';
-import { useViewer } from '../features/auth/useViewer.ts';
-import { ProgressBar } from '../features/generate/ProgressBar.tsx';
-import { useGuestAccess } from '../features/generate/useGuestAccess.ts';
-import { usePopupStore } from '../features/popups/popupStore.ts';
-import { useTaskProgress } from '../features/realtime/useRealtime.ts';
+import { GuestGate } from '../features/generate/GuestGate.tsx';
+import { TaskResult } from '../features/generate/TaskResult.tsx';
+import { useGenerationTask } from '../features/generate/useGenerationTask.ts';
+import { ImageInput, type ImageValue } from '../features/media/ImageInput.tsx';
+import { ChoiceField, PromptField } from '../features/tools/ToolFields.tsx';
 import { useTRPC } from '../lib/trpc.ts';
 
 const RATIOS = Object.keys(ASPECT_RATIOS) as AspectRatio[];
+type Mode = 'text' | 'image';
 
 export function AiImagePage() {
   const { t } = useTranslation('aiImage');
-  const viewer = useViewer();
-  const guest = useGuestAccess();
-  const open = usePopupStore((s) => s.open);
-  const hasSession = viewer.status === 'anonymous' || viewer.status === 'signedIn';
+  const [search, setSearch] = useSearchParams();
+  const mode: Mode = search.get('mode') === 'image' ? 'image' : 'text';
+  const preset = search.get('image');
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <title>{t('meta.title')}</title>
       <h1 className="text-3xl font-bold">{t('title')}</h1>
       <p className="mt-2 text-muted">{t('subtitle')}</p>
-      {viewer.status === 'loading' ? null : hasSession ? (
-        <Generator />
-      ) : (
-        <section className="mt-10 flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-10 text-center">
-          <Sparkles className="text-accent" aria-hidden />
-          <p className="max-w-md text-muted">{t('guest.text')}</p>
-          <div className="flex gap-3">
-            <Button onClick={() => void guest.continueAsGuest()} loading={guest.pending} data-testid="continue-as-guest">
-              {t('guest.continue')}
-            </Button>
-            <Button variant="outline" onClick={() => open('signUp')}>
-              {t('guest.signUp')}
-            </Button>
-          </div>
-        </section>
-      )}
+      <GuestGate>
+        <Tabs.Root
+          value={mode}
+          onValueChange={(value) => setSearch(value === 'image' ? { mode: 'image', ...(preset ? { image: preset } : {}) } : {}, { replace: true })}
+          className="mt-8"
+        >
+          <Tabs.List aria-label={t('modes.label')} className="inline-flex gap-1 rounded-xl border border-border bg-surface p-1">
+            {(['text', 'image'] as const).map((value) => (
+              <Tabs.Trigger
+                key={value}
+                value={value}
+                className="rounded-lg px-4 py-2 text-sm text-muted transition data-[state=active]:bg-surface-2 data-[state=active]:text-fg"
+                data-testid={`mode-${value}`}
+              >
+                {t(`modes.${value}`)}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="text">
+            <Generator mode="text" preset={null} />
+          </Tabs.Content>
+          <Tabs.Content value="image">
+            <Generator key={preset ?? ''} mode="image" preset={preset && parseImageRef(preset) ? preset : null} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </GuestGate>
     </main>
   );
 }
 
-function Generator() {
+function Generator({ mode, preset }: { mode: Mode; preset: string | null }) {
   const { t } = useTranslation('aiImage');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const gen = useGenerationTask();
+  const strengthId = useId();
   const [prompt, setPrompt] = useState('');
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>('1:1');
-  const [currentId, setCurrentId] = useState<string | null>(null);
-  const live = useTaskProgress((s) => (currentId ? s.tasks[currentId] : undefined));
-  const cost = costOf('text_to_image', zTextToImageInput.parse({ prompt: prompt.trim() || 'x', aspectRatio }));
+  const [image, setImage] = useState<ImageValue | null>(preset ? { url: preset } : null);
+  const [style, setStyle] = useState<ImageStyle>('auto');
+  const [strength, setStrength] = useState(0.6);
+  const cost =
+    mode === 'text'
+      ? costOf('text_to_image', zTextToImageInput.parse({ prompt: 'x', aspectRatio }))
+      : costOf('image_to_image', zImageToImageInput.parse({ prompt: 'x', image: image?.url ?? 'u/cost/cost.png', style, strength }));
 
-  const create = useMutation(
-    trpc.text2Image.create.mutationOptions({
-      onSuccess: ({ id }) => {
-        setCurrentId(id);
-        void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
-      },
-    }),
-  );
-  const current = useQuery({
-    ...trpc.task.get.queryOptions({ id: currentId ?? '00000000-0000-4000-8000-000000000000' }),
-    enabled: Boolean(currentId),
-  });
-  const tasks = useQuery(trpc.task.list.queryOptions({ limit: 12 }));
-
-  // The socket says when the task finished; the query then brings its outputs.
-  const liveStatus = live?.status;
-  const refetchCurrent = current.refetch;
-  useEffect(() => {
-    if (liveStatus && liveStatus !== 'running') void refetchCurrent();
-  }, [liveStatus, refetchCurrent]);
-  const finished = Boolean(current.data && ['succeeded', 'failed', 'canceled'].includes(current.data.status));
-  const running = Boolean(currentId) && !finished;
-  const output = current.data?.status === 'succeeded' ? current.data.outputs[0] : undefined;
+  const onSuccess = ({ id }: { id: string }) => {
+    gen.follow(id);
+    void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+  };
+  const textToImage = useMutation(trpc.text2Image.create.mutationOptions({ onSuccess }));
+  const imageToImage = useMutation(trpc.image2Image.create.mutationOptions({ onSuccess }));
+  const pending = textToImage.isPending || imageToImage.isPending;
+  const ready = Boolean(prompt.trim()) && (mode === 'text' || Boolean(image));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!prompt.trim()) return;
-    create.mutate({ prompt: prompt.trim(), aspectRatio });
+    if (!ready) return;
+    if (mode === 'text') textToImage.mutate({ prompt: prompt.trim(), aspectRatio });
+    else if (image) imageToImage.mutate({ prompt: prompt.trim(), image: image.url, style, strength });
   }
 
   return (
-    <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <form onSubmit={submit} className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-border bg-surface p-6">
-        <label className="flex flex-col gap-2 text-sm font-medium">
-          {t('form.prompt')}
-          <textarea
-            value={prompt}
-            onChange={(e) => setPrompt(e.target.value)}
-            rows={5}
-            maxLength={2000}
-            placeholder={t('form.placeholder')}
-            className="resize-y rounded-lg border border-border bg-surface-2 p-3 text-sm font-normal placeholder:text-muted focus:border-accent focus:outline-none"
-            data-testid="prompt"
-          />
-        </label>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-medium">{t('form.aspectRatio')}</legend>
-          <div className="flex flex-wrap gap-2">
-            {RATIOS.map((ratio) => (
-              <button
-                key={ratio}
-                type="button"
-                aria-pressed={aspectRatio === ratio}
-                onClick={() => setAspectRatio(ratio)}
-                className={cn(
-                  'rounded-lg border px-3 py-1.5 text-sm transition',
-                  aspectRatio === ratio ? 'border-accent bg-accent/15 text-fg' : 'border-border text-muted hover:text-fg',
-                )}
-              >
-                {ratio}
-              </button>
-            ))}
-          </div>
-        </fieldset>
-        <Button type="submit" size="lg" loading={create.isPending} disabled={!prompt.trim() || running} data-testid="generate">
+        {mode === 'image' && <ImageInput label={t('form.image')} value={image} onChange={setImage} testId="i2i-image" />}
+        <PromptField
+          label={t('form.prompt')}
+          value={prompt}
+          onChange={setPrompt}
+          rows={mode === 'text' ? 5 : 3}
+          placeholder={t(mode === 'text' ? 'form.placeholder' : 'form.imagePlaceholder')}
+        />
+        {mode === 'text' ? (
+          <ChoiceFieldLocal<AspectRatio> label={t('form.aspectRatio')} options={RATIOS} value={aspectRatio} onChange={setAspectRatio} />
+        ) : (
+          <>
+            <ChoiceField name="style" options={IMAGE_STYLES} value={style} onChange={(v) => setStyle(v as ImageStyle)} />
+            <div className="flex flex-col gap-2">
+              <label htmlFor={strengthId} className="text-sm font-medium">
+                {t('form.strength')}
+              </label>
+              <div className="flex items-center gap-3">
+                <span className="text-xs text-muted">{t('form.strengthLow')}</span>
+                <input
+                  id={strengthId}
+                  type="range"
+                  min={0.1}
+                  max={1}
+                  step={0.05}
+                  value={strength}
+                  onChange={(e) => setStrength(Number(e.target.value))}
+                  className="flex-1 accent-[var(--color-accent)]"
+                  data-testid="strength"
+                />
+                <span className="text-xs text-muted">{t('form.strengthHigh')}</span>
+                <span className="w-10 text-end text-sm tabular-nums">{Math.round(strength * 100)}%</span>
+              </div>
+            </div>
+          </>
+        )}
+        <Button type="submit" size="lg" loading={pending} disabled={!ready || gen.running} data-testid="generate">
           <Sparkles size={16} aria-hidden /> {t('form.generate', { count: cost })}
         </Button>
         <p className="text-xs text-muted">{t('form.localEngine')}</p>
       </form>
 
-      <section
-        aria-live="polite"
-        className="flex min-h-80 flex-col items-center justify-center gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-6"
-      >
-        {output ? (
-          <>
-            <img src={output.url} alt={t('result.alt')} className="max-h-[60vh] rounded-xl" data-testid="result-image" />
-            <Button asChild variant="outline" size="sm">
-              <a href={output.url} download>
-                <Download size={14} aria-hidden /> {t('result.download')}
-              </a>
-            </Button>
-          </>
-        ) : running ? (
-          <ProgressBar value={live?.progress ?? current.data?.progress ?? 0} label={t(`stage.${live?.stage ?? 'queued'}`, { defaultValue: live?.stage ?? t('stage.queued') })} />
-        ) : current.data?.status === 'failed' ? (
-          <p role="alert" className="text-danger">
-            {current.data.error?.message ?? t('result.failed')}
-          </p>
-        ) : (
-          <div className="flex flex-col items-center gap-2 text-muted">
-            <ImageIcon aria-hidden />
-            <p>{t('result.empty')}</p>
-          </div>
-        )}
-      </section>
-
-      <section className="lg:col-span-2">
-        <h2 className="mb-3 text-lg font-semibold">{t('recent.title')}</h2>
-        {tasks.isPending ? (
-          <div className="h-24 animate-pulse rounded-xl bg-surface" />
-        ) : !tasks.data?.length ? (
-          <p className="text-sm text-muted">{t('recent.empty')}</p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
-            {tasks.data.map((task) => (
-              <li key={task.id} className="overflow-hidden rounded-xl border border-border bg-surface">
-                {task.outputs[0] ? (
-                  <img src={task.outputs[0].url} alt="" className="aspect-square w-full object-cover" loading="lazy" />
-                ) : (
-                  <div className="flex aspect-square items-center justify-center text-xs text-muted">{t(`status.${task.status}`)}</div>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <TaskResult gen={gen} empty={t('result.empty')} alt={t('result.alt')} currentTool={mode === 'image' ? 'image-to-image' : undefined} />
+      <RecentTasks />
     </div>
+  );
+}
+
+function ChoiceFieldLocal<V extends string>({ label, options, value, onChange }: { label: string; options: readonly V[]; value: V; onChange(v: V): void }) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-medium">{label}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={value === option}
+            onClick={() => onChange(option)}
+            className={
+              value === option
+                ? 'rounded-lg border border-accent bg-accent/15 px-3 py-1.5 text-sm text-fg transition'
+                : 'rounded-lg border border-border px-3 py-1.5 text-sm text-muted transition hover:text-fg'
+            }
+          >
+            {option}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function RecentTasks() {
+  const { t } = useTranslation('aiImage');
+  const trpc = useTRPC();
+  const tasks = useQuery(trpc.task.list.queryOptions({ limit: 12 }));
+  return (
+    <section className="lg:col-span-2">
+      <h2 className="mb-3 text-lg font-semibold">{t('recent.title')}</h2>
+      {tasks.isPending ? (
+        <div className="h-24 animate-pulse rounded-xl bg-surface" />
+      ) : !tasks.data?.length ? (
+        <p className="text-sm text-muted">{t('recent.empty')}</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+          {tasks.data.map((task) => (
+            <li key={task.id} className="overflow-hidden rounded-xl border border-border bg-surface">
+              {task.outputs[0] ? (
+                <img src={task.outputs[0].url} alt="" className="aspect-square w-full object-cover" loading="lazy" />
+              ) : (
+                <div className="flex aspect-square items-center justify-center text-xs text-muted">{t(`status.${task.status}`)}</div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,18 +1,65 @@
-/** The built-in local engine: real media made on the CPU, no downloads, no keys. */
-import { imageSizeFor, zTextToImageInput } from '@tessera/shared/generation';
+/**
+ * The built-in local engine: real media made on the CPU, no downloads, no keys. Text-to-image
+ * renders a procedural image seeded from the prompt (no image-generation model can be installed
+ * here; results are labelled `local` so the studio says so); the tools use classical vision
+ * (OpenCV) and small models shipped in npm packages (ESRGAN, selfie segmentation, face-api),
+ * run in worker threads by the engine pool.
+ */
+import { GENERATION_KINDS, type GenerationInput, type GenerationKind, imageSizeFor, isGenerationKind } from '@tessera/shared/generation';
+import type { ToolRunner } from '../engine/enginePool.ts';
+import type { ToolArgs, ToolName } from '../engine/tools.ts';
 import type { GenerationProvider, ProducedOutput, ProviderTask, RunContext } from './provider.ts';
 import { renderProceduralImage } from './proceduralImage.ts';
+
+type Call = { [T in ToolName]: { tool: T; args: ToolArgs[T] } }[ToolName];
+type Load = (key: string) => Promise<Buffer>;
+
+/** Which tool makes each kind, with its arguments (input images read from storage). */
+const TOOL_CALLS: { [K in Exclude<GenerationKind, 'text_to_image'>]: (input: GenerationInput<K>, load: Load) => Promise<Call> } = {
+  image_to_image: async (i, load) => ({
+    tool: 'stylize',
+    args: { image: await load(i.image), prompt: i.prompt, style: i.style, strength: i.strength, ...(i.seed !== undefined ? { seed: i.seed } : {}) },
+  }),
+  upscale: async (i, load) => ({ tool: 'upscale', args: { image: await load(i.image), scale: i.scale, mode: i.mode } }),
+  uncrop: async (i, load) => ({ tool: 'uncrop', args: { image: await load(i.image), aspectRatio: i.aspectRatio, zoomOut: i.zoomOut } }),
+  object_remover: async (i, load) => ({ tool: 'removeObject', args: { image: await load(i.image), mask: await load(i.mask) } }),
+  inpaint: async (i, load) => ({
+    tool: 'paint',
+    args: { image: await load(i.image), mask: await load(i.mask), ...(i.prompt ? { prompt: i.prompt } : {}), ...(i.seed !== undefined ? { seed: i.seed } : {}) },
+  }),
+  background_remover: async (i, load) => ({ tool: 'removeBackground', args: { image: await load(i.image) } }),
+  background_changer: async (i, load) => ({
+    tool: 'changeBackground',
+    args: { image: await load(i.image), background: i.background.type === 'image' ? { type: 'image', data: await load(i.background.image) } : i.background },
+  }),
+  face_swap: async (i, load) => ({ tool: 'faceSwap', args: { image: await load(i.image), face: await load(i.face) } }),
+};
 
 export class LocalEngineProvider implements GenerationProvider {
   readonly name = 'local';
 
+  constructor(private readonly engine: ToolRunner) {}
+
   supports(kind: string): boolean {
-    return kind === 'text_to_image';
+    return isGenerationKind(kind);
   }
 
   async run(task: ProviderTask, ctx: RunContext): Promise<ProducedOutput[]> {
-    if (task.kind !== 'text_to_image') throw new Error(`local engine cannot make ${task.kind}`);
-    const input = zTextToImageInput.parse(task.input);
+    if (!isGenerationKind(task.kind)) throw new Error(`local engine cannot make ${task.kind}`);
+    if (task.kind === 'text_to_image') return [await this.textToImage(task.input, ctx)];
+    const kind = task.kind;
+    const input = GENERATION_KINDS[kind].input.parse(task.input);
+    ctx.reportProgress(5, 'loading');
+    const call = await (TOOL_CALLS[kind] as (input: unknown, load: Load) => Promise<Call>)(input, ctx.loadMedia);
+    ctx.signal.throwIfAborted();
+    // The tool's own progress fills 10–95%.
+    const image = await this.engine.run(call.tool, call.args as never, (fraction, stage) => ctx.reportProgress(10 + fraction * 85, stage), ctx.signal);
+    return [{ data: image.data, contentType: image.contentType, mediaType: 'image', width: image.width, height: image.height }];
+  }
+
+  /** sharp renders on libuv threads, so this stays off the event loop without the pool. */
+  private async textToImage(raw: unknown, ctx: RunContext): Promise<ProducedOutput> {
+    const input = GENERATION_KINDS.text_to_image.input.parse(raw);
     const { width, height } = imageSizeFor(input.aspectRatio);
     ctx.reportProgress(10, 'reading prompt');
     ctx.signal.throwIfAborted();
@@ -20,6 +67,6 @@ export class LocalEngineProvider implements GenerationProvider {
     const data = await renderProceduralImage({ prompt: input.prompt, seed: input.seed ?? 0, width, height });
     ctx.signal.throwIfAborted();
     ctx.reportProgress(90, 'encoding');
-    return [{ data, contentType: 'image/png', mediaType: 'image', width, height }];
+    return { data, contentType: 'image/png', mediaType: 'image', width, height };
   }
 }

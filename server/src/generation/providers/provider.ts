@@ -20,6 +20,8 @@ export interface RunContext {
   reportProgress(progress: number, stage: string): void;
   /** Aborted when the task is canceled or the worker shuts down. */
   signal: AbortSignal;
+  /** Reads a stored input (task inputs hold storage keys; see generation/inputs.ts). */
+  loadMedia(key: string): Promise<Buffer>;
 }
 
 export interface GenerationProvider {

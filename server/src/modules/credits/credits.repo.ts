@@ -9,50 +9,69 @@
 import type { Database } from '@tessera/db/connect';
 import { creditEntries, creditGrants, creditHoldAllocations, creditHolds } from '@tessera/db/schema';
 import type { CreditEntryKind, CreditHistoryEntry } from '@tessera/shared/credits';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 
 const GRANT_ORDER = [sql`${creditGrants.expiresAt} asc nulls last`, asc(creditGrants.createdAt), asc(creditGrants.id)];
 
 export type GrantSourceKind = (typeof creditGrants.sourceKind.enumValues)[number];
 
-export interface SpendableGrant {
-  id: string;
-  remaining: number;
-}
-
-/** Locks the user's spendable grants in GRANT_ORDER (which is also the order they are spent in). */
-export async function lockSpendableGrants(db: Database, userId: string, usageType: string, now: Date): Promise<SpendableGrant[]> {
-  return db
-    .select({ id: creditGrants.id, remaining: creditGrants.remaining })
-    .from(creditGrants)
-    .where(
-      and(
-        eq(creditGrants.userId, userId),
-        eq(creditGrants.usageType, usageType),
-        gt(creditGrants.remaining, 0),
-        isNull(creditGrants.expiredAt),
-        or(isNull(creditGrants.expiresAt), gt(creditGrants.expiresAt, now)),
-      ),
+/**
+ * A hold in ONE statement (one round trip, whatever the caller's transaction): lock the user's
+ * spendable grants in GRANT_ORDER, allocate the amount soonest-expiring first, and — only if
+ * they cover it — insert the hold, take from the grants, record the allocations and the hold
+ * entry. Writes nothing when the grants do not cover the amount (`covered: false`) or the task
+ * already has a hold (`held: false`).
+ */
+export async function holdFromGrants(
+  db: Database,
+  h: { taskId: string; userId: string; usageType: string; amount: number; note: string },
+): Promise<{ covered: boolean; held: boolean }> {
+  // Both drivers (node-postgres, PGlite) answer `{ rows }`.
+  const result = (await db.execute(sql`
+    WITH locked AS (
+      SELECT id, remaining, expires_at, created_at FROM credit_grants
+      WHERE user_id = ${h.userId} AND usage_type = ${h.usageType} AND remaining > 0
+        AND expired_at IS NULL AND (expires_at IS NULL OR expires_at > now())
+      ORDER BY expires_at ASC NULLS LAST, created_at ASC, id ASC
+      FOR UPDATE
+    ),
+    running AS (
+      SELECT id, remaining,
+        sum(remaining) OVER (ORDER BY expires_at ASC NULLS LAST, created_at ASC, id ASC) - remaining AS before
+      FROM locked
+    ),
+    alloc AS (
+      SELECT id AS grant_id, least(remaining, ${h.amount}::int - before)::int AS take FROM running WHERE before < ${h.amount}::int
+    ),
+    covered AS (
+      SELECT coalesce(sum(take), 0) = ${h.amount}::int AS ok FROM alloc
+    ),
+    hold AS (
+      INSERT INTO credit_holds (task_id, user_id, usage_type, amount)
+      SELECT ${h.taskId}::uuid, ${h.userId}, ${h.usageType}, ${h.amount}::int FROM covered WHERE ok
+      ON CONFLICT (task_id) DO NOTHING
+      RETURNING task_id
+    ),
+    taken AS (
+      UPDATE credit_grants g SET remaining = g.remaining - a.take
+      FROM alloc a, hold WHERE g.id = a.grant_id
+      RETURNING g.id
+    ),
+    allocated AS (
+      INSERT INTO credit_hold_allocations (task_id, grant_id, amount)
+      SELECT hold.task_id, a.grant_id, a.take FROM alloc a, hold
+      RETURNING grant_id
+    ),
+    entry AS (
+      INSERT INTO credit_entries (user_id, usage_type, kind, amount, task_id, note)
+      SELECT ${h.userId}, ${h.usageType}, 'hold', ${h.amount}::int, hold.task_id, ${h.note} FROM hold WHERE ${h.amount}::int > 0
+      RETURNING id
     )
-    .orderBy(...GRANT_ORDER)
-    .for('update');
-}
-
-/** Creates the hold row; false when the task already has one. */
-export async function insertHold(db: Database, h: { taskId: string; userId: string; usageType: string; amount: number }): Promise<boolean> {
-  const rows = await db.insert(creditHolds).values(h).onConflictDoNothing().returning({ taskId: creditHolds.taskId });
-  return rows.length > 0;
-}
-
-export async function takeFromGrant(db: Database, grantId: string, amount: number): Promise<void> {
-  await db
-    .update(creditGrants)
-    .set({ remaining: sql`${creditGrants.remaining} - ${amount}` })
-    .where(eq(creditGrants.id, grantId));
-}
-
-export async function insertAllocations(db: Database, rows: { taskId: string; grantId: string; amount: number }[]): Promise<void> {
-  if (rows.length > 0) await db.insert(creditHoldAllocations).values(rows);
+    SELECT (SELECT ok FROM covered) AS covered, EXISTS (SELECT 1 FROM hold) AS held,
+      (SELECT count(*) FROM taken) AS taken, (SELECT count(*) FROM allocated) AS allocated, (SELECT count(*) FROM entry) AS entries
+  `)) as unknown as { rows: { covered: boolean; held: boolean }[] };
+  const row = result.rows[0];
+  return { covered: Boolean(row?.covered), held: Boolean(row?.held) };
 }
 
 export interface NewEntry {

@@ -22,18 +22,15 @@ import { AppError } from '@tessera/shared/errors';
 import {
   expireDueGrants,
   type GrantSourceKind,
-  insertAllocations,
+  holdFromGrants,
   insertEntries,
   insertGrant,
-  insertHold,
   listEntries,
   lockAllocationGrants,
-  lockSpendableGrants,
   type NewEntry,
   resolveHold,
   returnToGrant,
   sumGrants,
-  takeFromGrant,
 } from './credits.repo.ts';
 
 export type { CreditSummary, UsageType } from '@tessera/shared/credits';
@@ -61,31 +58,11 @@ export async function holdCredits(
 ): Promise<void> {
   assertAmount(p.amount, 0);
   const usageType = p.usageType ?? 'credits';
-  // A savepoint when db is already a transaction: a refusal leaves the caller's transaction usable.
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
-    const allocations: { taskId: string; grantId: string; amount: number }[] = [];
-    if (p.amount > 0) {
-      const grants = await lockSpendableGrants(tx, p.userId, usageType, new Date());
-      let needed = p.amount;
-      for (const grant of grants) {
-        if (needed === 0) break;
-        const take = Math.min(needed, grant.remaining);
-        allocations.push({ taskId: p.taskId, grantId: grant.id, amount: take });
-        needed -= take;
-      }
-      if (needed > 0) throw new AppError('NOT_ENOUGH_CREDITS', { usage: { app: CREDITS_APP, usageType } });
-    }
-    if (!(await insertHold(tx, { taskId: p.taskId, userId: p.userId, usageType, amount: p.amount }))) {
-      // Task ids are fresh UUIDs: a second hold is a bug in the caller, never a user error.
-      throw new Error(`credits: task ${p.taskId} already has a hold`);
-    }
-    for (const a of allocations) await takeFromGrant(tx, a.grantId, a.amount);
-    await insertAllocations(tx, allocations);
-    if (p.amount > 0) {
-      await insertEntries(tx, [{ userId: p.userId, usageType, kind: 'hold', amount: p.amount, taskId: p.taskId, note: p.note }]);
-    }
-  });
+  // One statement: a refusal writes nothing and leaves the caller's transaction usable.
+  const { covered, held } = await holdFromGrants(db, { taskId: p.taskId, userId: p.userId, usageType, amount: p.amount, note: p.note });
+  if (!covered) throw new AppError('NOT_ENOUGH_CREDITS', { usage: { app: CREDITS_APP, usageType } });
+  // Task ids are fresh UUIDs: a second hold is a bug in the caller, never a user error.
+  if (!held) throw new Error(`credits: task ${p.taskId} already has a hold`);
 }
 
 /**

@@ -6,7 +6,9 @@ import { useLocalizedPath } from '../../app/useLanguage.ts';
 import { usePopupStore } from '../../features/popups/popupStore.ts';
 import { useViewer } from '../../features/auth/useViewer.ts';
 import { CreditsPill } from '../../features/credits/CreditsPill.tsx';
+import { TasksButton } from '../../features/tasks/TasksButton.tsx';
 import { Button } from '../ui/Button.tsx';
+import { cn } from '../ui/cn.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -14,8 +16,9 @@ import { UserMenu } from './UserMenu.tsx';
 /** Sections of the home page; feature pages join this list as they land. */
 const NAV = [
   { key: 'aiImage', path: '/app/ai-image' },
+  { key: 'tools', path: '/app/ai-tools' },
+  { key: 'myCreations', path: '/app/my-creations' },
   { key: 'create', hash: '#create' },
-  { key: 'tools', hash: '#tools' },
   { key: 'howItWorks', hash: '#how-it-works' },
   { key: 'credits', hash: '#credits' },
   { key: 'faq', hash: '#faq' },
@@ -28,14 +31,15 @@ export function Header() {
   const open = usePopupStore((s) => s.open);
   const [menuOpen, setMenuOpen] = useState(false);
 
-  const linkClass = 'rounded-lg px-3 py-2 text-sm text-muted transition hover:bg-surface-2 hover:text-fg';
-  const nav = NAV.map((item) =>
+  const linkClass = 'whitespace-nowrap rounded-lg px-3 py-2 text-sm text-muted transition hover:bg-surface-2 hover:text-fg';
+  // The wide header keeps the home page's section links for extra-wide screens.
+  const nav = (wide: boolean) => NAV.map((item) =>
     'path' in item ? (
       <Link key={item.key} to={to(item.path)} className={linkClass} onClick={() => setMenuOpen(false)}>
         {t(`nav.${item.key}`)}
       </Link>
     ) : (
-      <a key={item.key} href={`${to('/home')}${item.hash}`} className={linkClass} onClick={() => setMenuOpen(false)}>
+      <a key={item.key} href={`${to('/home')}${item.hash}`} className={cn(linkClass, wide && 'hidden xl:inline')} onClick={() => setMenuOpen(false)}>
         {t(`nav.${item.key}`)}
       </a>
     ),
@@ -45,11 +49,12 @@ export function Header() {
     <header className="sticky top-0 z-30 border-b border-border/60 bg-bg/80 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Logo />
-        <nav aria-label={t('header.navigation')} className="ml-4 hidden items-center gap-1 lg:flex">
-          {nav}
+        <nav aria-label={t('header.navigation')} className="ms-4 hidden items-center gap-1 lg:flex">
+          {nav(true)}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-2">
           <LanguageSwitcher />
+          <TasksButton />
           <CreditsPill />
           {viewer.status === 'signedIn' ? (
             <UserMenu email={viewer.email} />
@@ -78,7 +83,7 @@ export function Header() {
       </div>
       {menuOpen && (
         <nav aria-label={t('header.navigation')} className="flex flex-col border-t border-border px-4 py-2 lg:hidden">
-          {nav}
+          {nav(false)}
         </nav>
       )}
     </header>

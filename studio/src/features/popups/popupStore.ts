@@ -4,11 +4,16 @@
  */
 import { create } from 'zustand';
 
+/** §2 upgrade-plan popup infoType values. */
+export type UpgradeInfoType = 'VideoUsage' | 'VideoMode' | 'AdvancedCamera' | 'Template' | 'ProFeature' | 'Invite' | 'Extend' | 'Activity';
+
 export interface PopupPropsMap {
   signUp: Record<string, never>;
   logIn: { callbackUrl?: string };
   upgradePlan: {
-    infoType: 'VideoUsage' | 'VideoMode' | 'AdvancedCamera' | 'Template' | 'ProFeature' | 'Invite' | 'Extend' | 'Activity';
+    infoType?: UpgradeInfoType;
+    /** Opened because the balance cannot pay for a generation (§8 "Not enough credits"). */
+    reason?: 'credits';
   };
   concurrency: Record<string, never>;
 }
@@ -30,4 +35,4 @@ export const usePopupStore = create<PopupState>((set) => ({
 }));
 
 /** Popups whose component exists; others fall back to a toast until their feature lands. */
-export const IMPLEMENTED_POPUPS: ReadonlySet<PopupName> = new Set<PopupName>(['signUp', 'logIn']);
+export const IMPLEMENTED_POPUPS: ReadonlySet<PopupName> = new Set<PopupName>(['signUp', 'logIn', 'upgradePlan', 'concurrency']);

@@ -10,9 +10,19 @@ import { create } from 'zustand';
 import { authClient } from '../../lib/authClient.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 
+export interface LiveTask {
+  progress: number;
+  stage: string;
+  status: 'running' | 'succeeded' | 'failed';
+  /** Creations the task's outputs became (task:succeeded), for download and "use as input". */
+  creationIds?: string[];
+  /** The §8 message of a failure (task:failed). */
+  error?: string;
+}
+
 interface TaskProgressState {
   /** Latest progress per task id, pushed by the server (no polling). */
-  tasks: Record<string, { progress: number; stage: string; status: 'running' | 'succeeded' | 'failed' }>;
+  tasks: Record<string, LiveTask>;
   connected: boolean;
   set(id: string, value: TaskProgressState['tasks'][string]): void;
   setConnected(connected: boolean): void;
@@ -41,19 +51,26 @@ export function useRealtime(): void {
       store.setConnected(true);
       void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.credits.pathKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.creation.list.pathKey() });
     });
     socket.on('disconnect', () => store.setConnected(false));
     socket.on('credits:changed', (summary) => {
       queryClient.setQueryData(trpc.credits.summary.queryKey(), summary);
       void queryClient.invalidateQueries({ queryKey: trpc.credits.history.pathKey() });
     });
-    socket.on('task:progress', ({ id, progress, stage }) => store.set(id, { progress, stage, status: 'running' }));
-    socket.on('task:succeeded', ({ id }) => {
-      store.set(id, { progress: 100, stage: 'done', status: 'succeeded' });
-      void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+    socket.on('task:progress', ({ id, progress, stage }) => {
+      // The first progress of a task moves it from queued to running in the task list.
+      if (!useTaskProgress.getState().tasks[id]) void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+      store.set(id, { progress, stage, status: 'running' });
     });
-    socket.on('task:failed', ({ id, code }) => {
-      store.set(id, { progress: 0, stage: code === 'CANCELED' ? 'canceled' : 'failed', status: 'failed' });
+    socket.on('task:succeeded', ({ id, outputs }) => {
+      const creationIds = outputs.flatMap((o) => (o.creationId ? [o.creationId] : []));
+      store.set(id, { progress: 100, stage: 'done', status: 'succeeded', creationIds });
+      void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.creation.list.pathKey() });
+    });
+    socket.on('task:failed', ({ id, code, message }) => {
+      store.set(id, { progress: 0, stage: code === 'CANCELED' ? 'canceled' : 'failed', status: 'failed', error: message });
       void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
     });
     return () => {

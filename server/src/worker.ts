@@ -1,0 +1,55 @@
+/**
+ * `npm run worker`: generation workers as a separate process against the same PostgreSQL
+ * (ARCHITECTURE §5). No HTTP and no sockets here: task events go to the app nodes through
+ * Postgres NOTIFY (realtime/pgRelay.ts), which push them to the users' sockets. A worker killed
+ * mid-task loses nothing: its lease expires and the reaper (in any process) re-queues the task.
+ */
+import { join } from 'node:path';
+import { connect } from '@tessera/db/connect';
+import pg from 'pg';
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config.ts';
+import { createWorkerPool } from './generation/workers.ts';
+import { LocalDiskStorage } from './media/storage.ts';
+import { pgPublisher } from './realtime/pgRelay.ts';
+import { Realtime } from './realtime/realtime.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, base: { role: 'worker' } });
+  if (!config.databaseUrl) {
+    throw new ConfigError('npm run worker needs DATABASE_URL: separate worker processes share a PostgreSQL database (embedded PGlite is single-process; its app runs workers in process).');
+  }
+  const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.workerConcurrency + 2 });
+  const notifyPool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
+  notifyPool.on('error', () => {});
+  const realtime = new Realtime();
+  realtime.useRelay(pgPublisher(notifyPool), (err) => logger.warn({ err }, 'event relay failed'));
+
+  const concurrency = Math.max(1, config.workerConcurrency);
+  const workers = createWorkerPool(
+    { db: database.db, realtime, storage: new LocalDiskStorage(join(config.dataDir, 'media')) },
+    logger,
+    { concurrency, ...config.workerTiming, ...(config.engineThreads ? { engineThreads: config.engineThreads } : {}) },
+  );
+  workers.start();
+  logger.info({ workerId: workers.workerId, concurrency }, 'worker started');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker stopping');
+    await workers.stop();
+    await notifyPool.end();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

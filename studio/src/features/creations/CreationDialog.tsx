@@ -1,0 +1,143 @@
+/** One creation, large: prompt, settings, engine, size, parent; download, use in a tool, delete. */
+import type { CreationDto } from '@tessera/shared/creations';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/Button.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { EngineNote } from '../generate/EngineNote.tsx';
+import { UseInToolMenu } from '../tools/UseInToolMenu.tsx';
+
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+
+function ParamValue({ value }: { value: unknown }) {
+  if (typeof value === 'string' && value.startsWith('/api/media/')) {
+    return <img src={value} alt="" className="h-16 w-16 rounded-md border border-border object-cover" loading="lazy" />;
+  }
+  if (value && typeof value === 'object') {
+    return (
+      <span className="flex flex-wrap items-center gap-2">
+        {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
+          <span key={k} className="inline-flex items-center gap-1">
+            <span className="text-muted">{k}:</span> <ParamValue value={v} />
+          </span>
+        ))}
+      </span>
+    );
+  }
+  return <span className="break-all">{String(value)}</span>;
+}
+
+export function CreationDialog({ id, onOpenChange, onOpen }: { id: string | null; onOpenChange(open: boolean): void; onOpen(id: string): void }) {
+  const { t, i18n } = useTranslation(['creations', 'aiTools']);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const query = useQuery({ ...trpc.creation.get.queryOptions({ id: id ?? NO_ID }), enabled: Boolean(id) });
+  const creation: CreationDto | undefined = query.data;
+  const remove = useMutation(
+    trpc.creation.delete.mutationOptions({
+      onSuccess: () => {
+        setConfirming(false);
+        onOpenChange(false);
+        void queryClient.invalidateQueries({ queryKey: trpc.creation.list.pathKey() });
+      },
+    }),
+  );
+  const params = Object.entries(creation?.params ?? {}).filter(([key]) => key !== 'prompt' && key !== 'projectId');
+
+  return (
+    <Dialog
+      open={Boolean(id)}
+      onOpenChange={(open) => {
+        if (!open) setConfirming(false);
+        onOpenChange(open);
+      }}
+      title={creation ? t(`common:kinds.${creation.kind}`) : t('dialog.loading')}
+      className="max-h-[92vh] overflow-y-auto sm:max-w-3xl lg:max-w-4xl"
+    >
+      {!creation ? (
+        <div className="aspect-video animate-pulse rounded-xl bg-surface-2" aria-busy />
+      ) : (
+        <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" data-testid="creation-dialog">
+          <div className="flex items-center justify-center rounded-xl bg-[conic-gradient(#2a2a3c_25%,#1c1c2a_0_50%,#2a2a3c_0_75%,#1c1c2a_0)] bg-[length:24px_24px]">
+            {creation.mediaType === 'image' ? (
+              <img src={creation.url} alt={creation.prompt ?? t(`common:kinds.${creation.kind}`)} className="max-h-[65vh] rounded-xl" />
+            ) : creation.mediaType === 'video' ? (
+              <video src={creation.url} controls className="max-h-[65vh] rounded-xl" />
+            ) : (
+              <audio src={creation.url} controls />
+            )}
+          </div>
+          <div className="flex flex-col gap-4 text-sm">
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 break-words">
+              {creation.prompt && (
+                <>
+                  <dt className="text-muted">{t('dialog.prompt')}</dt>
+                  <dd className="min-w-0 whitespace-pre-wrap break-words">{creation.prompt}</dd>
+                </>
+              )}
+              {creation.width && creation.height && (
+                <>
+                  <dt className="text-muted">{t('dialog.size')}</dt>
+                  <dd className="tabular-nums">
+                    {creation.width} × {creation.height}
+                  </dd>
+                </>
+              )}
+              <dt className="text-muted">{t('dialog.created')}</dt>
+              <dd>{new Date(creation.createdAt).toLocaleString(i18n.language)}</dd>
+              {params.map(([key, value]) => (
+                <div key={key} className="contents">
+                  <dt className="text-muted">{t(`aiTools:fields.${key}`, { defaultValue: key })}</dt>
+                  <dd>
+                    <ParamValue value={value} />
+                  </dd>
+                </div>
+              ))}
+              {creation.parentId && (
+                <>
+                  <dt className="text-muted">{t('dialog.madeFrom')}</dt>
+                  <dd>
+                    <button type="button" className="text-accent hover:underline" onClick={() => onOpen(creation.parentId!)} data-testid="open-parent">
+                      {t('dialog.openParent')}
+                    </button>
+                  </dd>
+                </>
+              )}
+            </dl>
+            <EngineNote engine={creation.engine} />
+            <div className="flex flex-wrap gap-2">
+              <Button asChild size="sm">
+                <a href={creation.downloadUrl} download data-testid="creation-download">
+                  <Download size={14} aria-hidden /> {t('dialog.download')}
+                </a>
+              </Button>
+              {creation.mediaType === 'image' && <UseInToolMenu imageUrl={creation.url} />}
+              {!confirming && (
+                <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} data-testid="creation-delete">
+                  <Trash2 size={14} aria-hidden /> {t('dialog.delete')}
+                </Button>
+              )}
+            </div>
+            {confirming && (
+              <div role="alertdialog" aria-label={t('dialog.confirmTitle')} className="flex flex-col gap-3 rounded-xl border border-danger/50 bg-danger/10 p-4">
+                <p>{t('dialog.confirmText')}</p>
+                <div className="flex gap-2">
+                  <Button variant="danger" size="sm" loading={remove.isPending} onClick={() => remove.mutate({ id: creation.id })} data-testid="confirm-delete" autoFocus>
+                    {t('dialog.confirmDelete')}
+                  </Button>
+                  <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>
+                    {t('dialog.cancel')}
+                  </Button>
+                </div>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,108 @@
+/** The credits panel: the §3 summary and the paged history of what each movement was for. */
+import type { CreditHistoryEntry } from '@tessera/shared/credits';
+import { GENERATION_KINDS } from '@tessera/shared/generation';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ArrowDownLeft, ArrowUpRight, Clock, Receipt } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/Button.tsx';
+import { Sheet } from '../../components/ui/Sheet.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { usePanelStore } from '../popups/panelStore.ts';
+
+/** Grant notes the server writes, translated when we know them. */
+const KNOWN_NOTES: Record<string, string> = {
+  'Welcome credits': 'welcome',
+  'Verified e-mail bonus': 'verifiedEmail',
+  'Credits expired': 'expired',
+};
+
+function kindOfRpc(rpcName: string | null | undefined): string | null {
+  const found = Object.entries(GENERATION_KINDS).find(([, d]) => d.rpcName === rpcName);
+  return found ? found[0] : null;
+}
+
+function Entry({ entry, taskKind }: { entry: CreditHistoryEntry; taskKind: string | null }) {
+  const { t, i18n } = useTranslation('credits');
+  const what = taskKind ? t(`common:kinds.${taskKind}`) : t('history.aGeneration');
+  const note = entry.note ? (KNOWN_NOTES[entry.note] ? t(`history.notes.${KNOWN_NOTES[entry.note]}`) : entry.note) : null;
+  const label = {
+    grant: note ?? t('history.grant'),
+    hold: t('history.hold', { what }),
+    capture: t('history.capture', { what }),
+    release: t('history.release', { what }),
+    expire: t('history.expire'),
+  }[entry.kind];
+  const sign = entry.kind === 'grant' || entry.kind === 'release' ? '+' : entry.kind === 'capture' ? '' : '−';
+  const Icon = sign === '+' ? ArrowDownLeft : sign === '−' ? ArrowUpRight : Receipt;
+  return (
+    <li className="flex items-center gap-3 py-2.5" data-testid="credit-entry" data-kind={entry.kind}>
+      <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-surface-2">
+        <Icon size={14} className={sign === '+' ? 'text-success' : 'text-muted'} aria-hidden />
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="truncate text-sm">{label}</span>
+        <span className="flex items-center gap-1 text-xs text-muted">
+          <Clock size={10} aria-hidden /> {new Date(entry.createdAt).toLocaleString(i18n.language)}
+        </span>
+      </span>
+      <span className={`text-sm font-semibold tabular-nums ${sign === '+' ? 'text-success' : sign === '−' ? '' : 'text-muted'}`}>
+        {sign}
+        {entry.amount}
+      </span>
+    </li>
+  );
+}
+
+export default function CreditsPanel() {
+  const { t } = useTranslation('credits');
+  const trpc = useTRPC();
+  const open = usePanelStore((s) => s.open === 'credits');
+  const hide = usePanelStore((s) => s.hide);
+  const summary = useQuery({ ...trpc.credits.summary.queryOptions(), staleTime: 30_000 });
+  const history = useInfiniteQuery(trpc.credits.history.infiniteQueryOptions({ limit: 20 }, { getNextPageParam: (last) => last.nextCursor ?? undefined }));
+  const entries = (history.data?.pages ?? []).flatMap((p) => p.entries);
+  // A capture or release names no tool; the hold of the same task does (its note is the RPC name).
+  const kindByTask = new Map<string, string>();
+  for (const e of entries) if (e.kind === 'hold' && e.taskId) kindByTask.set(e.taskId, kindOfRpc(e.note) ?? '');
+
+  return (
+    <Sheet open={open} onOpenChange={(o) => !o && hide()} title={t('title')} testId="credits-panel">
+      {summary.data ? (
+        <dl className="grid grid-cols-3 gap-3 text-center">
+          {(['remaining', 'used', 'total'] as const).map((key) => (
+            <div key={key} className="rounded-xl border border-border bg-surface-2/50 p-3">
+              <dt className="text-xs text-muted">{t(`summary.${key}`)}</dt>
+              <dd className={`mt-1 text-2xl font-bold tabular-nums ${key === 'remaining' ? 'text-gradient' : ''}`} data-testid={`credits-${key}-panel`}>
+                {summary.data[key]}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <div className="h-20 animate-pulse rounded-xl bg-surface-2" aria-hidden />
+      )}
+      <p className="mt-3 text-xs text-muted">{t('explain')}</p>
+      <h3 className="mt-8 text-sm font-semibold uppercase tracking-wide text-muted">{t('history.title')}</h3>
+      {history.isPending ? (
+        <div className="mt-3 h-40 animate-pulse rounded-xl bg-surface-2" aria-hidden />
+      ) : entries.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">{t('history.empty')}</p>
+      ) : (
+        <>
+          <ul className="mt-2 divide-y divide-border">
+            {entries.map((entry) => (
+              <Entry key={entry.id} entry={entry} taskKind={entry.taskId ? (kindByTask.get(entry.taskId) ?? kindOfRpc(entry.note)) || null : null} />
+            ))}
+          </ul>
+          {history.hasNextPage && (
+            <div className="mt-4 flex justify-center">
+              <Button variant="outline" size="sm" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+                {t('history.more')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </Sheet>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * POST /api/media/upload with upload progress (fetch cannot report it, XMLHttpRequest can).
+ * Failures become errors shaped like tRPC's (`data.code`, `data.appCode`) so the one error
+ * reaction (`reactToError`) handles them as it handles RPC errors.
+ */
+import { HtmlResponseError } from '../../lib/clientErrors.ts';
+
+export interface UploadedMedia {
+  key: string;
+  url: string;
+  width: number;
+  height: number;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/** The server's limit; checked here too so a visitor does not wait for a doomed upload. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export class UploadError extends Error {
+  override name = 'UploadError';
+  constructor(
+    message: string,
+    readonly data: { code?: string; httpStatus?: number; appCode?: string },
+  ) {
+    super(message);
+  }
+}
+
+export function uploadImage(
+  file: Blob,
+  opts: { filename?: string; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<UploadedMedia> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/media/upload');
+    xhr.withCredentials = true;
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const contentType = xhr.getResponseHeader('content-type') ?? '';
+      if (xhr.status >= 200 && xhr.status < 300) {
+        opts.onProgress?.(1);
+        resolve(JSON.parse(xhr.responseText) as UploadedMedia);
+        return;
+      }
+      if (contentType.includes('text/html')) {
+        reject(new HtmlResponseError(xhr.status));
+        return;
+      }
+      try {
+        const body = JSON.parse(xhr.responseText) as { error?: { message?: string; data?: UploadError['data'] }; message?: string; code?: string };
+        const message = body.error?.message ?? body.message ?? 'Image upload failed.';
+        reject(new UploadError(message, body.error?.data ?? { code: body.code, httpStatus: xhr.status }));
+      } catch {
+        reject(new UploadError('Image upload failed.', { httpStatus: xhr.status }));
+      }
+    };
+    xhr.onerror = () => reject(new UploadError('Image upload failed.', {}));
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file, opts.filename ?? (file instanceof File ? file.name : 'image.png'));
+    xhr.send(form);
+  });
+}

@@ -5,6 +5,7 @@
  * (their parallel limit is not what is measured).
  */
 import sharp from 'sharp';
+import { grantCredits } from '../server/src/modules/credits/credits.service.ts';
 import { buildTestApp, connectTestSocket, disconnectTestSockets, rpc, signInAnonymously, uploadFile } from '../server/test/harness.ts';
 
 export interface LatencyBenchResult {
@@ -31,6 +32,7 @@ export async function benchLatency(opts: { tasks?: number; users?: number } = {}
     await Promise.all(
       Array.from({ length: users }, async (_, u) => {
         const user = await signInAnonymously(t.app);
+        await grantCredits(t.database.db, { userId: user.id, sourceKind: 'admin', sourceId: `bench:${user.id}`, amount: 100_000, note: 'bench' });
         const socket = await connectTestSocket(t.app, user.cookie);
         const { key } = (await uploadFile(t.app, user.cookie, image)).json<{ key: string }>();
         const perUser = Math.floor(tasks / users) + (u < tasks % users ? 1 : 0);

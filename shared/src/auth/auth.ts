@@ -1,9 +1,9 @@
 /** Auth rules both the server and the studio agree on. */
 import { z } from 'zod';
 
-/** Passwords: at least 8 characters; long passphrases welcome (better-auth caps at 128). */
+/** Passwords: at least 8 characters; long passphrases welcome (see credentials.ts for the full rule). */
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_MAX_LENGTH = 256;
 
 export const zEmail = z.string().trim().toLowerCase().pipe(z.email());
 export const zPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);

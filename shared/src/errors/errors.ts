@@ -82,7 +82,9 @@ export const ERROR_CATALOGUE = {
   INVALID_EMAIL: entry('BAD_REQUEST', 'Your email address is invalid. Please try a different one.'),
   USER_DELETED: entry('UNAUTHORIZED', 'USER_DELETED'),
   PASSWORD_TOO_SHORT: entry('BAD_REQUEST', 'Password must be at least 8 characters.'),
-  PASSWORD_TOO_LONG: entry('BAD_REQUEST', 'Password must be at most 128 characters.'),
+  PASSWORD_TOO_LONG: entry('BAD_REQUEST', 'Password must be at most 256 characters.'),
+  // Not in §8, which names no password-strength message; the policy lives in shared/auth/credentials.
+  WEAK_PASSWORD: entry('BAD_REQUEST', 'This password is too common or easy to guess. Please choose a longer or less predictable one.'),
   MISSING_ORIGIN: entry('FORBIDDEN', 'Missing or untrusted Origin header.'),
 
   // Moderation

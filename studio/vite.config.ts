@@ -19,6 +19,8 @@ export default defineConfig({
       '/api': { target: API, changeOrigin: false },
       '/socket.io': { target: API, ws: true },
       '/collab': { target: API, ws: true },
+      // The dev mailbox (verification codes when no SMTP server is configured).
+      '/dev/mailbox': { target: API, changeOrigin: false },
     },
   },
 });

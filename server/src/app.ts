@@ -22,6 +22,8 @@ import { uploadRoutes } from './media/upload.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { downloadRoutes } from './modules/creations/download.routes.ts';
+import { createMailer, devMailboxEnabled, MailOutbox } from './modules/mail/mail.ts';
+import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStudio } from './plugins/studio.ts';
@@ -66,7 +68,8 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, config);
 
   // 2. Services.
-  const auth = createAuth({ db: database.db, config });
+  const outbox = new MailOutbox(createMailer(config, database.db, app.log), app.log);
+  const auth = createAuth({ db: database.db, config, outbox });
   const realtime = new Realtime();
   const services: AppServices = {
     config,
@@ -102,6 +105,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await services.workers?.stop();
     await realtime.close();
+    await outbox.close();
   });
 
   // 3. Errors and fallbacks, before any route (routes keep the error handler they were added with).
@@ -114,6 +118,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: { kind: database.kind, ok } });
   });
   await app.register(authRoutes, { auth, config });
+  await app.register(mailboxRoutes, { db: database.db, enabled: devMailboxEnabled(config) });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
     trpcOptions: {

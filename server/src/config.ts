@@ -48,6 +48,13 @@ const zEnv = z.object({
   WORKER_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
   WORKER_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
   WORKER_REAP_MS: z.coerce.number().int().min(100).default(5_000),
+  SMTP_URL: zOptionalString.pipe(z.url().optional()),
+  MAIL_FROM: zOptionalString,
+  AUTH_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  AUTH_SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
+  AUTH_SIGN_UP_LIMIT: z.coerce.number().int().positive().default(5),
+  AUTH_SEND_CODE_LIMIT: z.coerce.number().int().positive().default(3),
+  AUTH_CHECK_CODE_LIMIT: z.coerce.number().int().positive().default(5),
 });
 
 export interface Config {
@@ -82,6 +89,17 @@ export interface Config {
   engineThreads: number | undefined;
   /** Task lease, heartbeat and reaper timing: a crashed worker's task is re-queued after the lease. */
   workerTiming: { leaseMs: number; heartbeatMs: number; reapMs: number };
+  /**
+   * Outgoing mail. With `smtpUrl` (e.g. smtps://user:pass@smtp.example.com) mail goes out over
+   * SMTP; without it every message lands in the dev mailbox table (shown at /dev/mailbox
+   * outside production).
+   */
+  mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * Requests per client IP and auth path within `windowSeconds`, counted in the database (all
+   * nodes share them): password sign-in, sign-up, sending a code, checking a code.
+   */
+  authLimits: { windowSeconds: number; signIn: number; signUp: number; sendCode: number; checkCode: number };
 }
 
 export class ConfigError extends Error {
@@ -131,6 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     engineThreads: e.ENGINE_THREADS,
     moderation: e.MODERATION_URL ? { url: e.MODERATION_URL, apiKey: e.MODERATION_API_KEY, model: e.MODERATION_MODEL } : undefined,
     workerTiming: { leaseMs: e.WORKER_LEASE_MS, heartbeatMs: e.WORKER_HEARTBEAT_MS, reapMs: e.WORKER_REAP_MS },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Tessera <no-reply@${new URL(publicUrl).hostname}>` },
+    authLimits: {
+      windowSeconds: e.AUTH_LIMIT_WINDOW_SECONDS,
+      signIn: e.AUTH_SIGN_IN_LIMIT,
+      signUp: e.AUTH_SIGN_UP_LIMIT,
+      sendCode: e.AUTH_SEND_CODE_LIMIT,
+      checkCode: e.AUTH_CHECK_CODE_LIMIT,
+    },
     ...overrides,
   };
   config.authSecret = overrides.authSecret ?? e.AUTH_SECRET ?? resolveAuthSecret(config);

@@ -1,6 +1,6 @@
 /**
- * Auth at /api/auth (better-auth behind our Fastify routes): e-mail sign-up and sign-in with
- * catalogue messages, the Origin check, sign-out, providers, anonymous users becoming
+ * Auth at /api/auth (better-auth behind our Fastify routes): e-mail sign-up (verified through a
+ * code, see auth-email.int.test.ts) and sign-in with catalogue messages, the Origin check, sign-out, providers, anonymous users becoming
  * registered ones, user groups and admins.
  */
 import { users } from '@tessera/db/schema';
@@ -83,11 +83,24 @@ describe('e-mail sign-up and sign-in', () => {
     expect(res.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Incorrect username or password.' });
   });
 
-  it('refuses a second sign-up with the same e-mail with 409', async () => {
+  it('answers a second sign-up with the same e-mail exactly like a first one, without a session', async () => {
     const user = await signUpTestUser(t.app);
     const res = await signUp({ email: user.email, password: 'another password', name: 'Copy' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'EMAIL_REGISTERED', message: 'The email has been registered.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ verificationRequired: true });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    // The original password still works; the second one was never stored.
+    expect((await signIn(user.email!, PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(user.email!, 'another password')).statusCode).toBe(401);
+  });
+
+  it('refuses a password sign-in until the address is verified', async () => {
+    const email = uniqueEmail('unverified');
+    expect((await signUp({ email, password: PASSWORD, name: 'u' })).statusCode).toBe(200);
+    const res = await signIn(email, PASSWORD);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'EMAIL_NOT_VERIFIED', message: 'Email has not been verified yet.' });
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it.each([
@@ -240,5 +253,55 @@ describe('configured: ADMIN_EMAILS and Google', () => {
     const body = res.json<Record<string, { id: string; type: string }>>();
     expect(Object.keys(body).sort()).toEqual(['anonymous-user', 'credentials', 'google']);
     expect(body.google).toMatchObject({ id: 'google', type: 'oauth' });
+  });
+
+  it('starts Google sign-in with a well-formed authorization redirect (client id, redirect URI, state, PKCE)', async () => {
+    const res = await configured.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: { origin: TEST_ORIGIN },
+      payload: { provider: 'google', callbackURL: '/home' },
+    });
+    expect(res.statusCode).toBe(200);
+    const url = new URL(res.json<{ url: string }>().url);
+    expect(url.origin + url.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    const q = url.searchParams;
+    expect(q.get('client_id')).toBe('x');
+    expect(q.get('redirect_uri')).toBe(`${TEST_ORIGIN}/api/auth/callback/google`);
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+    expect(q.get('state')?.length).toBeGreaterThanOrEqual(16);
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The state is bound to this browser by a cookie, so a forged callback cannot reuse it.
+    expect(String(res.headers['set-cookie'])).toMatch(/tessera\.state|oauth_state|tessera\.pkce/);
+  });
+});
+
+describe('session cookie flags', () => {
+  it('are HttpOnly and SameSite=Lax, and Secure with the __Secure- prefix over HTTPS', async () => {
+    const cookieOf = async (app: TestApp) => {
+      const res = await app.app.inject({ method: 'POST', url: '/api/auth/sign-in/anonymous', headers: { origin: TEST_ORIGIN }, payload: { deviceId: 'dev-cookie-flags-01', version: 'v1' } });
+      expect(res.statusCode).toBe(200);
+      const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      return cookies.find((c) => c.includes('session_token=')) ?? '';
+    };
+    const plain = await buildTestApp({ pglite: true });
+    const https = await buildTestApp({ pglite: true, config: { publicUrl: 'https://studio.example.com' } });
+    try {
+      const insecure = await cookieOf(plain);
+      expect(insecure).toMatch(/^tessera\.session_token=/);
+      expect(insecure).toMatch(/; HttpOnly/i);
+      expect(insecure).toMatch(/; SameSite=Lax/i);
+      expect(insecure).not.toMatch(/; Secure/i);
+      const secure = await cookieOf(https);
+      expect(secure).toMatch(/^__Secure-tessera\.session_token=/);
+      expect(secure).toMatch(/; Secure/i);
+      expect(secure).toMatch(/; HttpOnly/i);
+      expect(secure).toMatch(/; SameSite=Lax/i);
+    } finally {
+      await plain.close();
+      await https.close();
+    }
   });
 });

@@ -54,7 +54,7 @@ describe('subUsage.getSubUsage', () => {
     expect(res.status).toBe(200);
     expect(res.data).toEqual({
       usageList: [
-        { appName: 'tessera', usageType: 'credits', totalCount: ANONYMOUS_TRIAL_CREDITS, useCount: 0 },
+        { appName: 'tessera', usageType: 'credits', totalCount: ANONYMOUS_TRIAL_CREDITS + VERIFIED_EMAIL_BONUS_CREDITS, useCount: 0 },
         { appName: 'tessera', usageType: 'api_credits', totalCount: 500, useCount: 0 },
       ],
     });
@@ -106,7 +106,8 @@ describe('credits:changed', () => {
       const received = new Promise((resolve) => socket.once('credits:changed', resolve));
       await grantCredits(t.app.services.db, { userId: user.id, sourceKind: 'check_in', sourceId: `${user.id}:day1`, amount: 5, note: 'Daily check-in' });
       await publishCreditsChanged(t.app.services, user.id);
-      await expect(received).resolves.toEqual({ used: 0, total: ANONYMOUS_TRIAL_CREDITS + 5, remaining: ANONYMOUS_TRIAL_CREDITS + 5 });
+      const total = ANONYMOUS_TRIAL_CREDITS + VERIFIED_EMAIL_BONUS_CREDITS + 5;
+      await expect(received).resolves.toEqual({ used: 0, total, remaining: total });
     } finally {
       socket.disconnect();
     }
@@ -121,10 +122,18 @@ describe('welcome credits', () => {
 
     const registered = await signUpTestUser(t.app, { cookie: anon.cookie });
     expect(registered.id).not.toBe(anon.id);
-    expect(await summaryOf(registered.cookie)).toEqual({ used: 0, total: ANONYMOUS_TRIAL_CREDITS, remaining: ANONYMOUS_TRIAL_CREDITS });
-    expect(await grantsOf(registered.id)).toEqual([{ sourceId: `device:${device}`, amount: ANONYMOUS_TRIAL_CREDITS }]);
+    // The trial moved with the data; verifying the address added the e-mail bonus.
+    const total = ANONYMOUS_TRIAL_CREDITS + VERIFIED_EMAIL_BONUS_CREDITS;
+    expect(await summaryOf(registered.cookie)).toEqual({ used: 0, total, remaining: total });
+    expect(await grantsOf(registered.id)).toEqual(
+      expect.arrayContaining([
+        { sourceId: `device:${device}`, amount: ANONYMOUS_TRIAL_CREDITS },
+        { sourceId: `email:${registered.email}`, amount: VERIFIED_EMAIL_BONUS_CREDITS },
+      ]),
+    );
+    expect(await grantsOf(registered.id)).toHaveLength(2);
     const history = await rpc<CreditHistoryPage>('credits.history', registered.cookie, { limit: 10 });
-    expect(history.data.entries).toHaveLength(1);
+    expect(history.data.entries).toHaveLength(2);
 
     // The same device signing in anonymously again gets no second trial.
     const again = await signInAnonymously(t.app, device);
@@ -133,7 +142,10 @@ describe('welcome credits', () => {
 
   it('gives a direct e-mail sign-up (no anonymous session) its own trial', async () => {
     const user = await signUpTestUser(t.app);
-    expect(await grantsOf(user.id)).toEqual([{ sourceId: `user:${user.id}`, amount: ANONYMOUS_TRIAL_CREDITS }]);
+    expect(await grantsOf(user.id)).toEqual([
+      { sourceId: `user:${user.id}`, amount: ANONYMOUS_TRIAL_CREDITS },
+      { sourceId: `email:${user.email}`, amount: VERIFIED_EMAIL_BONUS_CREDITS },
+    ]);
   });
 
   it('adds the verified e-mail bonus once per address when the address arrives verified', async () => {

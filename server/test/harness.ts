@@ -53,6 +53,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       publicUrl: TEST_ORIGIN,
       authSecret: 'test-secret-test-secret-test-secret-0123',
       trustedOrigins: [TEST_ORIGIN],
+      // Every inject comes from 127.0.0.1: production per-IP auth limits would throttle the
+      // suites. auth-limits.int.test.ts sets small ones on purpose.
+      authLimits: { windowSeconds: 60, signIn: 1000, signUp: 1000, sendCode: 1000, checkCode: 1000 },
       ...overrides,
     },
   );
@@ -104,21 +107,69 @@ export interface TestUser {
   cookie: string;
 }
 
-/** Signs up with e-mail and password through the real auth endpoint. */
+export interface DevMailMessage {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+/** The dev mailbox (GET /dev/mailbox.json), newest first; `to` narrows to one recipient. */
+export async function devMailbox(app: FastifyInstance, to?: string): Promise<DevMailMessage[]> {
+  const res = await app.inject({ method: 'GET', url: `/dev/mailbox.json${to ? `?to=${encodeURIComponent(to.toLowerCase())}` : ''}` });
+  if (res.statusCode !== 200) throw new Error(`dev mailbox: ${res.statusCode} ${res.body}`);
+  return res.json<{ messages: DevMailMessage[] }>().messages;
+}
+
+/** Highest dev-mailbox id for `to` so far (0 when none): pass it to waitForMail as `afterId`. */
+export async function lastMailId(app: FastifyInstance, to: string): Promise<number> {
+  return (await devMailbox(app, to))[0]?.id ?? 0;
+}
+
+/** Waits for a message to `to` newer than `afterId` (mail is sent in the background). */
+export async function waitForMail(app: FastifyInstance, to: string, afterId = 0, timeoutMs = 5000): Promise<DevMailMessage> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const newest = (await devMailbox(app, to))[0];
+    if (newest && newest.id > afterId) return newest;
+    if (Date.now() > deadline) throw new Error(`no mail for ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The 6-digit code in a verification or reset e-mail. */
+export function codeIn(message: DevMailMessage): string {
+  const match = /\b(\d{6})\b/.exec(message.text);
+  if (!match?.[1]) throw new Error(`no code in mail "${message.subject}"`);
+  return match[1];
+}
+
+/**
+ * Signs up with e-mail and password through the real auth endpoints, as the studio does: sign-up,
+ * read the code from the dev mailbox, verify (which signs in). `cookie` is the browser's cookie
+ * (an anonymous session), sent with both requests.
+ */
 export async function signUpTestUser(
   app: FastifyInstance,
   opts: { email?: string; password?: string; cookie?: string } = {},
 ): Promise<TestUser> {
   const email = opts.email ?? uniqueEmail();
+  const headers = { origin: TEST_ORIGIN, ...(opts.cookie ? { cookie: opts.cookie } : {}) };
+  const before = await lastMailId(app, email);
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
-    headers: { origin: TEST_ORIGIN, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+    headers,
     payload: { email, password: opts.password ?? 'correct horse battery', name: email.split('@')[0] },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const body = res.json<{ user: { id: string } }>();
-  return { id: body.user.id, email, cookie: cookiesFrom(res.headers['set-cookie']) };
+  const otp = codeIn(await waitForMail(app, email, before));
+  const verified = await app.inject({ method: 'POST', url: '/api/auth/email-otp/verify-email', headers, payload: { email, otp } });
+  if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.statusCode} ${verified.body}`);
+  const body = verified.json<{ user: { id: string } }>();
+  return { id: body.user.id, email, cookie: cookiesFrom(verified.headers['set-cookie']) };
 }
 
 /** Signs in anonymously with a device id, as the studio does on a first visit. */

@@ -35,7 +35,21 @@ export interface E2EServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<E2EServer> {
+/**
+ * Environment every e2e server gets on top of the defaults: no SMTP server, so mail lands in the
+ * dev mailbox the tests read codes from; auth limits per client IP raised, because every test
+ * of a file shares 127.0.0.1 (a test that needs the real limits passes its own values).
+ */
+export const E2E_SERVER_ENV: Readonly<Record<string, string>> = {
+  SMTP_URL: '',
+  AUTH_RATE_LIMIT_MAX: '1000',
+  AUTH_SIGN_IN_LIMIT: '100',
+  AUTH_SIGN_UP_LIMIT: '100',
+  AUTH_SEND_CODE_LIMIT: '100',
+  AUTH_CHECK_CODE_LIMIT: '100',
+};
+
+export async function startServer(opts: { env?: Record<string, string> } = {}): Promise<E2EServer> {
   const dbName = `tessera_e2e_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -57,6 +71,8 @@ export async function startServer(): Promise<E2EServer> {
       DATABASE_URL: dbUrl.toString(),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'tessera-e2e-')),
       LOG_LEVEL: 'warn',
+      ...E2E_SERVER_ENV,
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,11 +136,11 @@ export function watchPageErrors(page: Page): string[] {
 }
 
 /** One server and one browser for a spec file, started before its tests and stopped after. */
-export function useE2E(): { readonly server: E2EServer; readonly browser: Browser } {
+export function useE2E(opts: { env?: Record<string, string> } = {}): { readonly server: E2EServer; readonly browser: Browser } {
   let server: E2EServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(opts);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -141,4 +157,43 @@ export function useE2E(): { readonly server: E2EServer; readonly browser: Browse
       return browser;
     },
   };
+}
+
+export interface DevMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+/** The dev mailbox's messages to `to`, newest first (GET /dev/mailbox.json). */
+export async function devMailbox(serverUrl: string, to: string): Promise<DevMail[]> {
+  const res = await fetch(`${serverUrl}/dev/mailbox.json?to=${encodeURIComponent(to.toLowerCase())}&limit=20`);
+  if (!res.ok) throw new Error(`dev mailbox: ${res.status}`);
+  return ((await res.json()) as { messages: DevMail[] }).messages;
+}
+
+/** Id of the newest message to `to` (0 if none): pass it to `waitForCode` to skip older mail. */
+export async function lastMailId(serverUrl: string, to: string): Promise<number> {
+  return (await devMailbox(serverUrl, to))[0]?.id ?? 0;
+}
+
+/** Waits for a message to `to` newer than `afterId` and returns it (mail is sent in the background). */
+export async function waitForMail(serverUrl: string, to: string, afterId = 0, timeoutMs = 10_000): Promise<DevMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await devMailbox(serverUrl, to)).find((m) => m.id > afterId);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} after #${afterId}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The 6-digit code of the newest message to `to` after `afterId`. */
+export async function waitForCode(serverUrl: string, to: string, afterId = 0): Promise<string> {
+  const mail = await waitForMail(serverUrl, to, afterId);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in mail "${mail.subject}":\n${mail.text}`);
+  return code;
 }

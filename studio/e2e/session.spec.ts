@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useE2E, watchPageErrors } from './harness.ts';
+import { lastMailId, useE2E, waitForCode, waitForMail, watchPageErrors } from './harness.ts';
 
 const e2e = useE2E();
 
@@ -56,9 +56,24 @@ describe('session in a real browser', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Password').fill('correct horse battery');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+
+    // §4 verify step: the code comes by e-mail (the dev mailbox, no SMTP server in tests).
+    await dialog.getByTestId('verify-step').waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe('Check your inbox');
+    await dialog.getByTestId('dev-mailbox-hint').waitFor();
+    expect(await page.evaluate(() => fetch('/api/auth/get-session').then((r) => r.json() as Promise<SessionBody | null>))).toMatchObject({
+      user: { isAnonymous: true },
+    });
+    await dialog.getByLabel('Verification code').fill(await waitForCode(e2e.server.url, email));
     await dialog.getByRole('button', { name: 'Create account' }).click();
 
     await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(email);
+    // §3 user-info cookie, written once the session shows the signed-in user.
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'user-info')).toMatchObject({ path: '/', sameSite: 'Lax' });
+    const userInfo = (await context.cookies()).find((c) => c.name === 'user-info')!;
+    expect(JSON.parse(decodeURIComponent(userInfo.value))).toMatchObject({ email, name: email.split('@')[0] });
+    expect(userInfo.expires - Date.now() / 1000).toBeGreaterThan(7_776_000 - 120);
     const session = await page.evaluate(() => fetch('/api/auth/get-session').then((r) => r.json() as Promise<SessionBody>));
     expect(session.user.isAnonymous).toBe(false);
     if (anonymous) expect(session.user.deviceId).toBe(anonymous.user.deviceId);
@@ -71,6 +86,7 @@ describe('session in a real browser', () => {
     await page.waitForURL(`${e2e.server.url}/sign-in`);
     await page.getByTestId('sign-in-title').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('tessera.selectedProject'))).toBeNull();
+    expect((await context.cookies()).some((c) => c.name === 'user-info')).toBe(false);
     await page.getByTestId('open-log-in').waitFor();
 
     // Logging back in on /sign-in returns to the home page, signed in.
@@ -83,16 +99,19 @@ describe('session in a real browser', () => {
     await context.close();
   });
 
-  it('shows the catalogue message for a wrong password and for a taken e-mail', async () => {
+  it('shows the catalogue message for a wrong password, and the same neutral code step for a taken e-mail', async () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${e2e.server.url}/home`);
     const email = `taken.${Date.now()}@example.com`;
-    await page.evaluate(
-      (body) =>
-        fetch('/api/auth/sign-up/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
-      JSON.stringify({ email, password: 'correct horse battery', name: 'taken' }),
-    );
+    // A registered, verified account (through the same API the studio uses).
+    const post = (path: string, body: unknown) =>
+      page.evaluate(
+        ([p, b]) => fetch(p!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: b! }).then((r) => r.status),
+        [path, JSON.stringify(body)],
+      );
+    expect(await post('/api/auth/sign-up/email', { email, password: 'correct horse battery', name: 'taken' })).toBe(200);
+    expect(await post('/api/auth/email-otp/verify-email', { email, otp: await waitForCode(e2e.server.url, email) })).toBe(200);
     await page.context().clearCookies();
     await page.reload();
 
@@ -103,12 +122,21 @@ describe('session in a real browser', () => {
     await dialog.getByRole('button', { name: 'Log in' }).click();
     await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Incorrect username or password.');
 
+    // Signing up again with the address moves on to "check your inbox" like a new address would:
+    // the page does not reveal the registration; the owner's mailbox gets a notice, not a code.
+    const before = await lastMailId(e2e.server.url, email);
     await dialog.getByRole('button', { name: 'Sign up' }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Password').fill('another long password');
-    await dialog.getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('The email has been registered.');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByTestId('verify-step').waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe('Check your inbox');
+    expect(await dialog.getByTestId('verify-step').textContent()).toContain(email);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    const notice = await waitForMail(e2e.server.url, email, before);
+    expect(notice.subject).toBe('Someone tried to sign up with your e-mail address');
+    expect(notice.text).not.toMatch(/\b\d{6}\b/);
     await context.close();
   });
 });

@@ -4,3 +4,4 @@ export * from './credits.ts';
 export * from './generation.ts';
 export * from './media.ts';
 export * from './creations.ts';
+export * from './mail.ts';

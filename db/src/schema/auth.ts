@@ -87,3 +87,14 @@ export const verifications = pgTable(
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
+
+/**
+ * Tombstones of the sessions a deleted account had: an old cookie is answered `USER_DELETED`
+ * (§8) instead of silently becoming a stranger, until the session would have expired.
+ */
+export const deletedSessions = pgTable('deleted_sessions', {
+  token: text('token').primaryKey(),
+  userId: text('user_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -31,6 +31,8 @@ export interface MediaStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
+  /** Removes every file under the owner's `u/<userId>/` prefix (account deletion). */
+  deleteOwner(userId: string): Promise<void>;
 }
 
 export class LocalDiskStorage implements MediaStorage {
@@ -62,6 +64,11 @@ export class LocalDiskStorage implements MediaStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  async deleteOwner(userId: string): Promise<void> {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(userId)) throw new Error(`invalid owner id: ${userId}`);
+    await rm(join(this.root, 'u', userId), { recursive: true, force: true });
   }
 }
 

@@ -21,7 +21,7 @@ export function createContextFactory(services: AppServices) {
       services,
       lang: resolveUserLanguage(Array.isArray(header) ? header[0] : header),
       requestInfo: resolveRequestInfo(req.headers, services.config),
-      getSession: () => (session ??= loadSession(services.auth, req.headers)),
+      getSession: () => (session ??= loadSession(services.auth, req.headers, services.db)),
     };
   };
 }

@@ -11,6 +11,7 @@ const AiImagePage = lazy(() => import('../pages/AiImagePage.tsx').then((m) => ({
 const AiToolsPage = lazy(() => import('../pages/AiToolsPage.tsx').then((m) => ({ default: m.AiToolsPage })));
 const AiToolPage = lazy(() => import('../pages/AiToolPage.tsx').then((m) => ({ default: m.AiToolPage })));
 const MyCreationsPage = lazy(() => import('../pages/MyCreationsPage.tsx').then((m) => ({ default: m.MyCreationsPage })));
+const AccountPage = lazy(() => import('../pages/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
 const SignInPage = lazy(() => import('../pages/SignInPage.tsx').then((m) => ({ default: m.SignInPage })));
 
 /** The same pages under `/` (English) and `/:lang` (the other 18 languages). */
@@ -22,6 +23,7 @@ const pages: RouteObject[] = [
   { path: 'app/ai-tools', element: <AiToolsPage /> },
   { path: 'app/ai-tools/:slug', element: <AiToolPage /> },
   { path: 'app/my-creations', element: <MyCreationsPage /> },
+  { path: 'app/account', element: <AccountPage /> },
   { path: '500', element: <ServerErrorPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

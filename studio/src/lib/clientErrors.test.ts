@@ -26,6 +26,12 @@ describe('classifyError (§8 client reactions)', () => {
     expect(classifyError(rpcError('Please sign in', { code: 'UNAUTHORIZED', httpStatus: 401 }))).toEqual({ kind: 'signIn' });
   });
 
+  it('tells a deleted account (USER_DELETED) apart from a plain UNAUTHORIZED', () => {
+    expect(classifyError(rpcError('USER_DELETED', { code: 'UNAUTHORIZED', httpStatus: 401, appCode: 'USER_DELETED' }))).toEqual({ kind: 'userDeleted' });
+    expect(classifyError(rpcError('USER_DELETED', { code: 'UNAUTHORIZED', httpStatus: 401 }))).toEqual({ kind: 'userDeleted' });
+    expect(classifyError(rpcError('USER_DELETED', { code: 'BAD_REQUEST', httpStatus: 400 }))).toEqual({ kind: 'toast', message: 'USER_DELETED' });
+  });
+
   it('falls back to UNKNOWN ERROR for internal errors without a message', () => {
     expect(classifyError(rpcError('', { code: 'INTERNAL_SERVER_ERROR' }))).toEqual({ kind: 'toast', message: 'UNKNOWN ERROR' });
   });

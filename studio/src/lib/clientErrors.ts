@@ -15,6 +15,8 @@ export class HtmlResponseError extends Error {
 export type ErrorReaction =
   | { kind: 'silent' }
   | { kind: 'signIn' }
+  /** §8 USER_DELETED: the session's account no longer exists. */
+  | { kind: 'userDeleted' }
   | { kind: 'siteUpdated' }
   | { kind: 'contactSupport' }
   | { kind: 'upgrade'; infoType: 'VideoUsage' | 'ProFeature'; message: string }
@@ -61,7 +63,7 @@ export function classifyError(error: unknown): ErrorReaction {
 
   switch (data.code) {
     case 'UNAUTHORIZED':
-      return { kind: 'signIn' };
+      return message === 'USER_DELETED' || data.appCode === 'USER_DELETED' ? { kind: 'userDeleted' } : { kind: 'signIn' };
     case 'INTERNAL_SERVER_ERROR':
       return { kind: 'toast', message: message || UNKNOWN_ERROR_MESSAGE };
   }

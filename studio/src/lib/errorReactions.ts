@@ -1,5 +1,6 @@
 /** Performs the reaction `classifyError` chose. The only place that turns errors into UI. */
 import { toast } from 'sonner';
+import { reactToUserDeleted } from '../features/account/userDeleted.ts';
 import { IMPLEMENTED_POPUPS, usePopupStore } from '../features/popups/popupStore.ts';
 import { classifyError } from './clientErrors.ts';
 import { i18n } from './i18n.ts';
@@ -16,6 +17,11 @@ export function reactToError(error: unknown): void {
     case 'signIn':
       // On the sign-in pages the form is already there.
       if (!window.location.pathname.includes('sign-')) popups.open('logIn', {});
+      return;
+    case 'userDeleted':
+      // Sign out here, say so, go home; never the log-in popup (the account is gone).
+      popups.close();
+      void reactToUserDeleted();
       return;
     case 'siteUpdated':
       toast.success(t('common:errors.siteUpdated'), {

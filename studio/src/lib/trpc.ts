@@ -5,13 +5,12 @@
  * `meta: { skipError: true }`.
  */
 import type { AppRouter } from '@tessera/server/router';
-import { USER_LANGUAGE_HEADER } from '@tessera/shared/i18n';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { HtmlResponseError } from './clientErrors.ts';
 import { reactToError } from './errorReactions.ts';
-import { i18n } from './i18n.ts';
+import { userLanguageHeaders } from './userLanguage.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -65,7 +64,7 @@ export function createTrpcClient(opts: { maxURLLength?: number } = {}) {
   const common = {
     url: '/api/trpc',
     fetch: apiFetch,
-    headers: () => ({ [USER_LANGUAGE_HEADER]: i18n.language || 'en' }),
+    headers: userLanguageHeaders,
   };
   return createTRPCClient<AppRouter>({
     links: [

@@ -1,9 +1,14 @@
-/** /sign-in: accepts `error` (e.g. SessionRequired) and `callbackUrl` (same-origin only). */
+/**
+ * /sign-in: accepts `error` (e.g. SessionRequired) and `callbackUrl` (same-origin only). The same
+ * forms as the popups: log in (with the verify step for an unverified address) and forgot password.
+ */
 import { safeCallbackPath } from '@tessera/shared/auth';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useLocalizedPath } from '../app/useLanguage.ts';
-import { AuthForm } from '../features/auth/AuthForm.tsx';
+import { AccountForm } from '../features/auth/AccountForm.tsx';
+import { ResetPasswordForm } from '../features/auth/ResetPasswordForm.tsx';
 import { useViewer } from '../features/auth/useViewer.ts';
 import { usePopupStore } from '../features/popups/popupStore.ts';
 
@@ -16,6 +21,8 @@ export function SignInPage() {
   const open = usePopupStore((s) => s.open);
   const callback = safeCallbackPath(params.get('callbackUrl'), to('/home'));
   const error = params.get('error');
+  // The forgot-password flow replaces the log-in form in place; `email` carries the address over.
+  const [reset, setReset] = useState<{ email: string } | null>(null);
 
   if (viewer.status === 'signedIn') return <Navigate to={callback} replace />;
 
@@ -34,7 +41,11 @@ export function SignInPage() {
         </p>
       )}
       <div className="rounded-[var(--radius-card)] border border-border bg-surface p-6">
-        <AuthForm mode="logIn" onDone={() => void navigate(callback, { replace: true })} />
+        {reset ? (
+          <ResetPasswordForm initialEmail={reset.email} onCancel={() => setReset(null)} onDone={() => void navigate(callback, { replace: true })} />
+        ) : (
+          <AccountForm mode="logIn" onForgotPassword={(email) => setReset({ email })} onDone={() => void navigate(callback, { replace: true })} />
+        )}
       </div>
       <p className="text-center text-sm text-muted">
         {t('noAccount')}{' '}

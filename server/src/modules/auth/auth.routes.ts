@@ -1,13 +1,27 @@
-/** Mounts better-auth under /api/auth on Fastify, plus the providers list (§7). */
+/**
+ * Mounts better-auth under /api/auth on Fastify, plus the providers list (§7). Around it: the
+ * Origin check, the §8 "Email and password are required." pre-check, the client IP handed to
+ * better-auth's rate limiter, one fixed answer for every accepted sign-up, and better-auth's
+ * errors translated to catalogue messages.
+ */
 import type { ProvidersResponse } from '@tessera/shared/auth';
 import { ERROR_CATALOGUE, httpStatusOf } from '@tessera/shared/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Auth } from './auth.ts';
 import { missingCredentials, translateAuthError } from './authErrors.ts';
+import { CLIENT_IP_HEADER } from './authPolicy.ts';
 import { toHeaders } from './session.ts';
 
-const CREDENTIAL_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/sign-in/email']);
+const SIGN_UP_PATH = '/api/auth/sign-up/email';
+const CREDENTIAL_PATHS = new Set([SIGN_UP_PATH, '/api/auth/sign-in/email']);
+
+/**
+ * What every accepted sign-up answers, whether the address was new or already registered
+ * (better-auth's own answer carries a user id, real or made up, which would differ). The
+ * studio moves to the "verify" step and sends the code to /api/auth/email-otp/verify-email.
+ */
+export const SIGN_UP_ACCEPTED = { verificationRequired: true } as const;
 
 export function enabledProviders(config: Config): ProvidersResponse {
   const providers: ProvidersResponse = {
@@ -46,6 +60,8 @@ async function handleAuth(auth: Auth, config: Config, request: FastifyRequest, r
   }
 
   const headers = toHeaders(request.headers);
+  // request.ip honours TRUST_PROXY; whatever the client put in this header is replaced.
+  headers.set(CLIENT_IP_HEADER, request.ip);
   const url = new URL(request.url, config.publicUrl);
   const hasBody = request.method !== 'GET' && request.body !== undefined;
   const response = await auth.handler(
@@ -58,6 +74,9 @@ async function handleAuth(auth: Auth, config: Config, request: FastifyRequest, r
   });
 
   const text = await response.text();
+  if (request.method === 'POST' && pathname === SIGN_UP_PATH && response.status === 200) {
+    return reply.status(200).type('application/json').send(SIGN_UP_ACCEPTED);
+  }
   if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json')) {
     const translated = translateAuthError(response.status, safeJson(text));
     return reply.status(translated.status).type('application/json').send(translated.body);

@@ -1,23 +1,37 @@
 /**
- * better-auth on the Drizzle adapter: e-mail + password, anonymous sign-in with a device id,
- * sessions in Postgres. The user fields of spec §3 are filled when a user is created.
+ * better-auth on the Drizzle adapter: e-mail + password with a verified address, anonymous
+ * sign-in with a device id, sessions in Postgres. The user fields of spec §3 are filled when a
+ * user is created.
+ *
+ * E-mail flow (emailOTP plugin): sign-up creates an unverified user and mails a 6-digit code;
+ * /email-otp/verify-email checks it and signs in (moving an anonymous session's data across);
+ * a password sign-in before that answers "Email has not been verified yet.". Forgotten
+ * passwords are reset with a code of the same kind. Codes live 10 minutes, are stored hashed,
+ * work once, and die after 5 wrong guesses.
  */
-import { zAnonymousSignInBody } from '@tessera/shared/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, zAnonymousSignInBody } from '@tessera/shared/auth';
 import { effectiveUserGroup, USER_GROUP_COOKIE } from '@tessera/shared/users';
 import type { Database } from '@tessera/db/connect';
 import { betterAuth } from 'better-auth';
 import { getSessionFromCtx } from 'better-auth/api';
-import { anonymous } from 'better-auth/plugins';
+import { anonymous, emailOTP } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
 import { resolveRequestInfo } from '../../lib/requestInfo.ts';
-import { grantWelcomeCredits } from '../credits/credits.service.ts';
+import { grantVerifiedEmailBonus, grantWelcomeCredits } from '../credits/credits.service.ts';
+import type { MailOutbox } from '../mail/mail.ts';
+import { renderAuthMail } from '../mail/mailTemplates.ts';
 import { linkAnonymousAccount } from './accountLink.ts';
 import { authDatabaseAdapter } from './auth.repo.ts';
+import { AUTH_DISABLED_PATHS, authRateLimitRules, CLIENT_IP_HEADER, credentialPolicyHook, mailLanguage } from './authPolicy.ts';
 
 const SESSION_DAYS = 30;
+/** Verification and reset codes: 6 digits, valid 10 minutes, 5 guesses. */
+export const CODE_LENGTH = 6;
+export const CODE_MINUTES = 10;
+export const CODE_ATTEMPTS = 5;
 
-export function createAuth(deps: { db: Database; config: Config }) {
-  const { db, config } = deps;
+export function createAuth(deps: { db: Database; config: Config; outbox: MailOutbox }) {
+  const { db, config, outbox } = deps;
   return betterAuth({
     appName: 'Tessera',
     baseURL: config.publicUrl,
@@ -27,10 +41,25 @@ export function createAuth(deps: { db: Database; config: Config }) {
     database: authDatabaseAdapter(db),
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      // No session until the address is verified; sign-up for a taken address answers exactly
+      // like a fresh one (better-auth's generic response) and the owner gets a notice instead.
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      onExistingUserSignUp: async ({ user }, request) => {
+        outbox.enqueue(renderAuthMail({ kind: 'existing-account' }, mailLanguage(request?.headers), user.email));
+      },
     },
+    emailVerification: {
+      autoSignInAfterVerification: true,
+      // The verified-e-mail bonus: once per address (its source id), whoever verifies it.
+      afterEmailVerification: async (user) => {
+        await grantVerifiedEmailBonus(db, user.id, user.email);
+      },
+    },
+    // Link-based flows and OTP sign-in/sign-up would bypass the password and e-mail rules.
+    disabledPaths: [...AUTH_DISABLED_PATHS],
     ...(config.google
       ? { socialProviders: { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } } }
       : {}),
@@ -50,11 +79,18 @@ export function createAuth(deps: { db: Database; config: Config }) {
     },
     advanced: {
       cookiePrefix: 'tessera',
-      // Our own rate limiter (Fastify) guards /api/auth; one limiter is enough.
-      ipAddress: { disableIpTracking: false },
+      // Cookies are HttpOnly and SameSite=Lax (better-auth's defaults), and Secure (with the
+      // __Secure- prefix) whenever the studio is served over HTTPS.
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      // auth.routes.ts sets this header from Fastify's request.ip (which honours TRUST_PROXY) and
+      // drops any copy the client sent, so a forged X-Forwarded-For cannot pick the rate-limit key.
+      ipAddress: { disableIpTracking: false, ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    rateLimit: { enabled: false },
+    // Counted in Postgres per client IP and path, so every node shares the limits. Fastify's
+    // in-memory limiter (auth.routes.ts) stays in front as a coarse guard for all of /api/auth.
+    rateLimit: { enabled: true, storage: 'database', window: config.authLimits.windowSeconds, max: 100, customRules: authRateLimitRules(config.authLimits) },
     telemetry: { enabled: false },
+    hooks: { before: credentialPolicyHook },
     databaseHooks: {
       user: {
         create: {
@@ -93,6 +129,27 @@ export function createAuth(deps: { db: Database; config: Config }) {
       },
     },
     plugins: [
+      emailOTP({
+        otpLength: CODE_LENGTH,
+        expiresIn: CODE_MINUTES * 60,
+        allowedAttempts: CODE_ATTEMPTS,
+        storeOTP: 'hashed',
+        // Sign-up goes through /sign-up/email only (password and e-mail rules apply there).
+        disableSignUp: true,
+        overrideDefaultEmailVerification: true,
+        sendVerificationOTP: async ({ email, otp, type }, ctx) => {
+          const language = mailLanguage(ctx?.request?.headers ?? ctx?.headers);
+          if (type === 'forget-password') {
+            outbox.enqueue(renderAuthMail({ kind: 'password-reset-code', code: otp, minutes: CODE_MINUTES }, language, email));
+            return;
+          }
+          if (type !== 'email-verification') return;
+          // A verified address needs no code; sending one would make verify-email a password-less sign-in.
+          const found = await ctx?.context.internalAdapter.findUserByEmail(email);
+          if (!found || found.user.emailVerified) return;
+          outbox.enqueue(renderAuthMail({ kind: 'verification-code', code: otp, minutes: CODE_MINUTES }, language, email));
+        },
+      }),
       anonymous({
         emailDomainName: 'anonymous.tessera.invalid',
         generateName: () => 'Guest',

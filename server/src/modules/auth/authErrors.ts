@@ -18,6 +18,14 @@ const AUTH_CODE_TO_CATALOGUE: Record<string, CatalogueCode> = {
   INVALID_ORIGIN: 'MISSING_ORIGIN',
   CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: 'MISSING_ORIGIN',
   TOKEN_EXPIRED: 'VERIFICATION_EXPIRED',
+  // emailOTP codes. A code that used up its guesses is dead: like an expired one, the remedy is
+  // to ask for a new code, which is what the expiry message tells the user.
+  INVALID_OTP: 'INCORRECT_EMAIL_CODE',
+  OTP_EXPIRED: 'VERIFICATION_EXPIRED',
+  TOO_MANY_ATTEMPTS: 'VERIFICATION_EXPIRED',
+  // Reached only with a valid code for an address that has no user (it was deleted meanwhile).
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+  WEAK_PASSWORD: 'WEAK_PASSWORD',
   BODY_MUST_BE_AN_OBJECT: 'INCORRECT_PARAMETER',
   VALIDATION_ERROR: 'INCORRECT_PARAMETER',
 };
@@ -30,7 +38,8 @@ export interface AuthErrorBody {
 /** The status and body to send for a failed better-auth response. */
 export function translateAuthError(status: number, body: unknown): { status: number; body: AuthErrorBody } {
   const code = typeof body === 'object' && body && 'code' in body && typeof body.code === 'string' ? body.code : '';
-  const catalogueCode = AUTH_CODE_TO_CATALOGUE[code];
+  // better-auth's rate limiter answers 429 with a message and no code.
+  const catalogueCode = status === 429 ? 'TOO_MANY_REQUESTS' : AUTH_CODE_TO_CATALOGUE[code];
   if (catalogueCode) {
     const entry = ERROR_CATALOGUE[catalogueCode];
     return { status: httpStatusOf(entry.code), body: { code: catalogueCode, message: entry.message } };

@@ -1,5 +1,8 @@
 /** Reads a better-auth session from request headers into the shape procedures use. */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Database } from '@tessera/db/connect';
+import { AppError } from '@tessera/shared/errors';
+import { isDeletedSessionToken } from '../account/account.repo.ts';
 import type { Auth } from './auth.ts';
 
 /** §3 "User session": anonymous users have no e-mail. */
@@ -26,10 +29,29 @@ export function toHeaders(raw: IncomingHttpHeaders): Headers {
   return headers;
 }
 
-export async function loadSession(auth: Auth, rawHeaders: IncomingHttpHeaders): Promise<SessionInfo | null> {
+/** The session token inside better-auth's signed session cookie (`<token>.<signature>`). */
+export function sessionTokenFromCookie(cookieHeader: string | undefined): string | null {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name !== 'tessera.session_token' && name !== '__Secure-tessera.session_token') continue;
+    const token = decodeURIComponent(rest.join('=')).split('.')[0];
+    return token || null;
+  }
+  return null;
+}
+
+/**
+ * The caller's session, or null. With `db`, a cookie whose session belonged to a deleted
+ * account is answered USER_DELETED (§8) rather than treated as no session.
+ */
+export async function loadSession(auth: Auth, rawHeaders: IncomingHttpHeaders, db?: Database): Promise<SessionInfo | null> {
   if (!rawHeaders.cookie && !rawHeaders.authorization) return null;
   const result = await auth.api.getSession({ headers: toHeaders(rawHeaders) });
-  if (!result) return null;
+  if (!result) {
+    const token = db ? sessionTokenFromCookie(rawHeaders.cookie) : null;
+    if (db && token && (await isDeletedSessionToken(db, token))) throw new AppError('USER_DELETED');
+    return null;
+  }
   const { user, session } = result;
   const isAnonymous = Boolean(user.isAnonymous);
   return {

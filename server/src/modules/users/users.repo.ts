@@ -43,7 +43,7 @@ export async function findUserById(db: Database, id: string): Promise<UserRecord
 export async function updateUserProfile(
   db: Database,
   id: string,
-  patch: { name?: string | undefined; firstName?: string | null | undefined; lastName?: string | null | undefined },
+  patch: { name?: string | undefined; firstName?: string | null | undefined; lastName?: string | null | undefined; image?: string | null | undefined },
 ): Promise<UserRecord | null> {
   const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning(columns);
   return row ?? null;

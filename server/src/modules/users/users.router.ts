@@ -1,5 +1,6 @@
 import { authedProcedure, publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import { router } from '../../trpc/init.ts';
+import { deleteAccount, zDeleteAccountInput } from '../account/account.service.ts';
 import { findUser, updateProfile, zUpdateProfileInput } from './users.service.ts';
 
 export const userRouter = router({
@@ -12,4 +13,6 @@ export const userRouter = router({
   updateProfile: signedInProcedure
     .input(zUpdateProfileInput)
     .mutation(({ ctx, input }) => updateProfile(ctx.services.db, ctx.user.id, input)),
+  /** Deletes the caller's account and everything in it; they confirm with their e-mail. */
+  deleteAccount: signedInProcedure.input(zDeleteAccountInput).mutation(({ ctx, input }) => deleteAccount(ctx.services, ctx.user, input)),
 });

@@ -1,5 +1,7 @@
 /** User rules: what a user may see of themselves, profile edits. */
 import { AppError } from '@tessera/shared/errors';
+import { parseImageRef } from '@tessera/shared/generation';
+import { findMediaObject } from '../../media/media.repo.ts';
 import type { Database } from '@tessera/db/connect';
 import { z } from 'zod';
 import { findUserById, updateUserProfile, type UserRecord } from './users.repo.ts';
@@ -22,6 +24,8 @@ export const zUpdateProfileInput = z
     name: zName.optional(),
     firstName: zName.nullable().optional(),
     lastName: zName.nullable().optional(),
+    /** Avatar: the key (or /api/media URL) of an image the user uploaded; null removes it. */
+    image: z.string().trim().max(300).nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
 export type UpdateProfileInput = z.infer<typeof zUpdateProfileInput>;
@@ -39,6 +43,15 @@ function toDto(user: UserRecord): UserDto {
   };
 }
 
+/** An avatar must be an image the user stored (an upload); it is kept as its media URL. */
+async function avatarUrl(db: Database, userId: string, value: string): Promise<string> {
+  const ref = parseImageRef(value);
+  if (ref?.kind !== 'key') throw new AppError('INVALID_IMAGE_URL');
+  const object = await findMediaObject(db, ref.key);
+  if (!object || object.userId !== userId || !object.contentType.startsWith('image/')) throw new AppError('IMAGE_NOT_FOUND');
+  return `/api/media/${ref.key}`;
+}
+
 /** Returns the signed-in user's own record. */
 export async function findUser(db: Database, userId: string): Promise<UserDto> {
   const user = await findUserById(db, userId);
@@ -48,7 +61,8 @@ export async function findUser(db: Database, userId: string): Promise<UserDto> {
 
 /** Changes the signed-in user's names. */
 export async function updateProfile(db: Database, userId: string, input: UpdateProfileInput): Promise<UserDto> {
-  const user = await updateUserProfile(db, userId, input);
+  const patch = { ...input, ...(input.image ? { image: await avatarUrl(db, userId, input.image) } : {}) };
+  const user = await updateUserProfile(db, userId, patch);
   if (!user) throw new AppError('USER_NOT_FOUND');
   return toDto(user);
 }

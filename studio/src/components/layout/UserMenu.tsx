@@ -1,13 +1,23 @@
-import { LogOut, User } from 'lucide-react';
+import { LogOut, Settings, User } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalizedPath } from '../../app/useLanguage.ts';
+import { useUserDeletedReaction } from '../../features/account/userDeleted.ts';
 import { useCurrentUser } from '../../features/auth/useCurrentUser.ts';
 import { useSignOut } from '../../features/auth/useSignOut.ts';
 
+const ITEM_CLASS = 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2';
+
 export function UserMenu({ email }: { email: string }) {
   const { t } = useTranslation('common');
+  // The account page's namespace holds the link's label: loaded alongside, never suspending the header.
+  const { t: tAccount } = useTranslation('account', { useSuspense: false });
+  const to = useLocalizedPath();
   const signOut = useSignOut();
   const { data: user } = useCurrentUser();
+  // While someone is shown as signed in, a USER_DELETED answer can sign them out from anywhere.
+  useUserDeletedReaction();
   const displayName = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.name;
   return (
     <DropdownMenu.Root>
@@ -15,9 +25,13 @@ export function UserMenu({ email }: { email: string }) {
         className="inline-flex h-9 items-center gap-2 rounded-full border border-border bg-surface-2 pl-1 pr-3 text-sm hover:border-accent"
         data-testid="user-menu"
       >
-        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-gradient-to-br from-accent to-accent-2 text-xs font-semibold uppercase text-white">
-          {email.slice(0, 1)}
-        </span>
+        {user?.image ? (
+          <img src={user.image} alt="" className="h-7 w-7 rounded-full object-cover" data-testid="user-avatar" />
+        ) : (
+          <span className="flex h-7 w-7 items-center justify-center rounded-full bg-gradient-to-br from-accent to-accent-2 text-xs font-semibold uppercase text-white">
+            {email.slice(0, 1)}
+          </span>
+        )}
         <span className="hidden max-w-40 truncate md:inline" data-testid="user-email">
           {email}
         </span>
@@ -36,10 +50,12 @@ export function UserMenu({ email }: { email: string }) {
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item
-            onSelect={() => void signOut()}
-            className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2"
-          >
+          <DropdownMenu.Item asChild className={ITEM_CLASS}>
+            <Link to={to('/app/account')} data-testid="user-menu-account">
+              <Settings size={14} aria-hidden /> {tAccount('menu.account')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={() => void signOut()} className={ITEM_CLASS}>
             <LogOut size={14} aria-hidden /> {t('header.signOut')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>

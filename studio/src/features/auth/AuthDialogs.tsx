@@ -1,29 +1,45 @@
+/** The sign-up, log-in and forgot-password popups (§2), around the shared account forms. */
 import { safeCallbackPath } from '@tessera/shared/auth';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { usePopupStore } from '../popups/popupStore.ts';
-import { AuthForm } from './AuthForm.tsx';
+import { AccountForm } from './AccountForm.tsx';
+import type { AccountState } from './authFlows.ts';
+import { ResetPasswordForm } from './ResetPasswordForm.tsx';
+
+type Step = AccountState['step'];
 
 export function SignUpDialog() {
   const { t } = useTranslation('common');
   const { current, close, open } = usePopupStore();
+  const [step, setStep] = useState<Step>('credentials');
+  const verifying = step !== 'credentials';
   return (
-    <Dialog open={current?.name === 'signUp'} onOpenChange={(o) => !o && close()} title={t('auth.signUpTitle')} description={t('auth.signUpSubtitle')}>
-      <AuthForm
+    <Dialog
+      open={current?.name === 'signUp'}
+      onOpenChange={(o) => !o && close()}
+      title={verifying ? t('auth.verifyTitle') : t('auth.signUpTitle')}
+      {...(verifying ? {} : { description: t('auth.signUpSubtitle') })}
+    >
+      <AccountForm
         mode="signUp"
+        onStepChange={setStep}
         onDone={() => {
           close();
           toast.success(t('auth.welcome'));
         }}
       />
-      <p className="mt-4 text-center text-sm text-muted">
-        {t('auth.haveAccount')}{' '}
-        <button type="button" className="font-medium text-accent hover:underline" onClick={() => open('logIn', {})}>
-          {t('auth.logIn')}
-        </button>
-      </p>
+      {!verifying && (
+        <p className="mt-4 text-center text-sm text-muted">
+          {t('auth.haveAccount')}{' '}
+          <button type="button" className="font-medium text-accent hover:underline" onClick={() => open('logIn', {})}>
+            {t('auth.logIn')}
+          </button>
+        </p>
+      )}
     </Dialog>
   );
 }
@@ -32,22 +48,53 @@ export function LogInDialog() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const { current, close, open } = usePopupStore();
+  const [step, setStep] = useState<Step>('credentials');
+  const verifying = step !== 'credentials';
   const callbackUrl = current?.name === 'logIn' ? current.props.callbackUrl : undefined;
   return (
-    <Dialog open={current?.name === 'logIn'} onOpenChange={(o) => !o && close()} title={t('auth.logInTitle')} description={t('auth.logInSubtitle')}>
-      <AuthForm
+    <Dialog
+      open={current?.name === 'logIn'}
+      onOpenChange={(o) => !o && close()}
+      title={verifying ? t('auth.verifyTitle') : t('auth.logInTitle')}
+      {...(verifying ? {} : { description: t('auth.logInSubtitle') })}
+    >
+      <AccountForm
         mode="logIn"
+        onStepChange={setStep}
+        onForgotPassword={(email) => open('forgotPassword', { email, ...(callbackUrl ? { callbackUrl } : {}) })}
         onDone={() => {
           close();
           if (callbackUrl) void navigate(safeCallbackPath(callbackUrl));
         }}
       />
-      <p className="mt-4 text-center text-sm text-muted">
-        {t('auth.noAccount')}{' '}
-        <button type="button" className="font-medium text-accent hover:underline" onClick={() => open('signUp')}>
-          {t('auth.signUp')}
-        </button>
-      </p>
+      {!verifying && (
+        <p className="mt-4 text-center text-sm text-muted">
+          {t('auth.noAccount')}{' '}
+          <button type="button" className="font-medium text-accent hover:underline" onClick={() => open('signUp')}>
+            {t('auth.signUp')}
+          </button>
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+export function ForgotPasswordDialog() {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const { current, close, open } = usePopupStore();
+  const props = current?.name === 'forgotPassword' ? current.props : null;
+  return (
+    <Dialog open={props !== null} onOpenChange={(o) => !o && close()} title={t('auth.resetTitle')}>
+      <ResetPasswordForm
+        initialEmail={props?.email ?? ''}
+        onCancel={() => open('logIn', props?.callbackUrl ? { callbackUrl: props.callbackUrl } : {})}
+        onDone={() => {
+          close();
+          toast.success(t('auth.passwordChanged'));
+          if (props?.callbackUrl) void navigate(safeCallbackPath(props.callbackUrl));
+        }}
+      />
     </Dialog>
   );
 }

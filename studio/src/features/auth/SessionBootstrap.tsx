@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { authClient } from '../../lib/authClient.ts';
+import { toUserInfo, writeUserInfoCookie } from '../../lib/userInfoCookie.ts';
 import { needsAnonymousSignIn, signInAnonymously } from './anonymousSignIn.ts';
 import { shouldResetSessionHistory, useSessionHistory } from './sessionHistory.ts';
 
@@ -19,6 +20,14 @@ export function SessionBootstrap() {
   useEffect(() => {
     record(session.isPending ? 'loading' : session.data ? 'authenticated' : 'unauthenticated');
   }, [session.isPending, session.data, record]);
+
+  // §3 user-info cookie: written whenever the session shows a signed-in user (after a sign-in,
+  // a verification or a password reset; later visits renew its 90 days). Sign-out clears it.
+  const user = session.data?.user;
+  const signedInUser = user && !user.isAnonymous && user.email ? user : null;
+  useEffect(() => {
+    if (signedInUser) writeUserInfoCookie(toUserInfo(signedInUser));
+  }, [signedInUser]);
 
   useEffect(() => {
     if (attempted.current) return;

@@ -1,6 +1,6 @@
 /** Renders the popups; which one is open lives in the popup store. */
 import { lazy, Suspense } from 'react';
-import { LogInDialog, SignUpDialog } from '../auth/AuthDialogs.tsx';
+import { ForgotPasswordDialog, LogInDialog, SignUpDialog } from '../auth/AuthDialogs.tsx';
 import { UpgradePlanDialog } from './UpgradePlanDialog.tsx';
 import { usePopupStore } from './popupStore.ts';
 
@@ -13,6 +13,7 @@ export function PopupHost() {
     <>
       <SignUpDialog />
       <LogInDialog />
+      <ForgotPasswordDialog />
       <UpgradePlanDialog />
       {concurrency && (
         <Suspense fallback={null}>

@@ -10,6 +10,8 @@ export type UpgradeInfoType = 'VideoUsage' | 'VideoMode' | 'AdvancedCamera' | 'T
 export interface PopupPropsMap {
   signUp: Record<string, never>;
   logIn: { callbackUrl?: string };
+  /** `email`: what the log-in form held, so the visitor need not type it again. */
+  forgotPassword: { email?: string; callbackUrl?: string };
   upgradePlan: {
     infoType?: UpgradeInfoType;
     /** Opened because the balance cannot pay for a generation (§8 "Not enough credits"). */
@@ -35,4 +37,4 @@ export const usePopupStore = create<PopupState>((set) => ({
 }));
 
 /** Popups whose component exists; others fall back to a toast until their feature lands. */
-export const IMPLEMENTED_POPUPS: ReadonlySet<PopupName> = new Set<PopupName>(['signUp', 'logIn', 'upgradePlan', 'concurrency']);
+export const IMPLEMENTED_POPUPS: ReadonlySet<PopupName> = new Set<PopupName>(['signUp', 'logIn', 'forgotPassword', 'upgradePlan', 'concurrency']);

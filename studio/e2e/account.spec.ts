@@ -1,0 +1,216 @@
+/**
+ * /app/account end to end: a verified user edits their profile, changes their password, signs
+ * out another device, and deletes the account through the two §2 widgets; a tab still holding
+ * a session of the deleted account is signed out by the §8 USER_DELETED reaction.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import deAccount from '../src/locales/de/account.json';
+import common from '../src/locales/en/common.json';
+import { useE2E, watchPageErrors } from './harness.ts';
+
+const e2e = useE2E();
+
+const OLD_PASSWORD = 'correct horse battery';
+const NEW_PASSWORD = 'plum kettle violin sundial';
+const SESSION_COOKIE = 'tessera.session_token';
+
+function authPost(path: string, body: unknown, cookie?: string) {
+  return fetch(`${e2e.server.url}/api/auth${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: e2e.server.url, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** `name=value` of the session cookie a response set. */
+function sessionCookieOf(res: Response): string {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!set) throw new Error(`no session cookie in ${res.status} response`);
+  return set.split(';')[0]!;
+}
+
+async function signUpVerified(email: string): Promise<string> {
+  const signUp = await authPost('/sign-up/email', { email, password: OLD_PASSWORD, name: email.split('@')[0] });
+  expect(signUp.status).toBe(200);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await fetch(`${e2e.server.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+      const { messages } = (await res.json()) as { messages: { to: string; subject: string; text: string }[] };
+      code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const verify = await authPost('/email-otp/verify-email', { email, otp: code });
+  expect(verify.status).toBe(200);
+  return sessionCookieOf(verify);
+}
+
+async function signIn(email: string, password: string): Promise<Response> {
+  return authPost('/sign-in/email', { email, password });
+}
+
+async function useCookie(context: BrowserContext, cookie: string) {
+  const [name, ...rest] = cookie.split('=');
+  await context.addCookies([{ name: name!, value: rest.join('='), url: e2e.server.url, httpOnly: true, sameSite: 'Lax' }]);
+}
+
+async function rpcUserFind(cookie: string) {
+  const res = await fetch(`${e2e.server.url}/api/trpc/user.find`, { headers: { cookie } });
+  return { status: res.status, body: (await res.json()) as { error?: { message: string }; result?: { data: { email: string } } } };
+}
+
+async function toastText(page: Page, text: string) {
+  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
+}
+
+describe('account page', () => {
+  it('asks a visitor without an account to sign up', async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.url}/app/account`);
+    await page.getByTestId('account-sign-up').waitFor();
+    await page.getByTestId('account-sign-up').getByRole('button', { name: 'Sign up' }).click();
+    // The sign-up popup (not the log-in one) opened.
+    await page.getByRole('dialog').getByRole('heading', { name: common.auth.signUpTitle }).waitFor();
+
+    // The language-prefixed route, with the page's own translations.
+    await page.goto(`${e2e.server.url}/de/app/account`);
+    await page.getByRole('heading', { name: 'Konto', level: 1 }).waitFor();
+    expect(await page.getByTestId('account-sign-up').textContent()).toContain(deAccount.signedOut.text);
+    await context.close();
+  });
+
+  it('edits the profile, changes the password, signs out another device and deletes the account', async () => {
+    const email = `account.${Date.now()}@example.com`;
+    const firstCookie = await signUpVerified(email);
+
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await useCookie(context, firstCookie);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+
+    // The user menu links to the page.
+    await page.goto(`${e2e.server.url}/home`);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Account' }).click();
+    await page.waitForURL(`${e2e.server.url}/app/account`);
+    const profile = page.getByTestId('account-profile');
+    await expect.poll(() => profile.getByLabel('Display name').inputValue()).toBe(email.split('@')[0]);
+    expect(await profile.getByLabel('Email').inputValue()).toBe(email);
+
+    // Profile: an avatar (uploaded, previewed), first and last name; the header's menu shows them after a reload.
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 64;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#8b5cf6';
+      ctx.fillRect(0, 0, 64, 64);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    });
+    await profile.getByTestId('avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    await expect.poll(() => profile.getByTestId('avatar-preview').getAttribute('src')).toMatch(/^\/api\/media\//);
+    await profile.getByLabel('First name').fill('Ada');
+    await profile.getByLabel('Last name').fill('Lovelace');
+    await profile.getByRole('button', { name: 'Save changes' }).click();
+    await toastText(page, 'Profile saved.');
+    await page.screenshot({ path: '.scratch/account-profile.png', fullPage: true });
+    await page.reload();
+    await page.getByTestId('user-menu').click();
+    await expect.poll(() => page.getByTestId('user-display-name').textContent()).toBe('Ada Lovelace');
+    expect(await page.getByTestId('user-avatar').getAttribute('src')).toMatch(/^\/api\/media\//);
+    await expect.poll(() => page.getByTestId('user-avatar').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+    await page.keyboard.press('Escape');
+    expect(await profile.getByLabel('First name').inputValue()).toBe('Ada');
+
+    // Password: a wrong current password is shown in the card's alert, then the change works.
+    const password = page.getByTestId('account-password');
+    await password.getByLabel('Current password').fill('not my password');
+    await password.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await password.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => password.getByRole('alert').textContent()).toBe('The current password is incorrect.');
+    await password.getByLabel('Current password').fill(OLD_PASSWORD);
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await toastText(page, 'Password changed. Your other devices were signed out.');
+    expect(await password.getByLabel('Current password').inputValue()).toBe('');
+    expect((await signIn(email, OLD_PASSWORD)).status).toBe(401);
+    const second = await signIn(email, NEW_PASSWORD);
+    expect(second.status).toBe(200);
+    const secondCookie = sessionCookieOf(second);
+
+    // Sessions: this browser and the API sign-in; sign the other one out.
+    await page.reload();
+    const sessions = page.getByTestId('account-sessions');
+    await expect.poll(() => sessions.getByTestId('session-row').count()).toBe(2);
+    expect(await sessions.locator('[data-testid="session-row"][data-current]').count()).toBe(1);
+    expect(await sessions.locator('[data-testid="session-row"][data-current]').getByTestId('this-device').textContent()).toBe('This device');
+    expect(await sessions.locator('[data-testid="session-row"][data-current]').textContent()).toContain('Headless Chrome on Linux');
+    await page.screenshot({ path: '.scratch/account-sessions.png', fullPage: true });
+    const other = sessions.locator('[data-testid="session-row"]:not([data-current])');
+    expect(await other.textContent()).toContain('Node.js');
+    await other.getByRole('button', { name: 'Sign out Node.js' }).click();
+    await toastText(page, 'The device was signed out.');
+    await expect.poll(() => sessions.getByTestId('session-row').count()).toBe(1);
+    await sessions.getByTestId('sessions-none').waitFor();
+    expect((await rpcUserFind(secondCookie)).status).toBe(401);
+
+    // Another tab of the same account stays open on a page that talks to the server.
+    const third = await signIn(email, NEW_PASSWORD);
+    const otherContext = await e2e.browser.newContext();
+    await useCookie(otherContext, sessionCookieOf(third));
+    const otherPage = await otherContext.newPage();
+    const otherErrors = watchPageErrors(otherPage);
+    await otherPage.goto(`${e2e.server.url}/app/my-creations`);
+    await otherPage.getByTestId('creations-empty').waitFor();
+
+    // Delete: the widget explains, the confirm widget waits for the typed address.
+    const browserCookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+    expect(browserCookie).toBeDefined();
+    const deleteCard = page.getByTestId('account-delete');
+    for (const item of ['creations', 'credits', 'task and credit history', 'every file you uploaded']) {
+      expect(await deleteCard.textContent()).toContain(item);
+    }
+    await deleteCard.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog');
+    const confirm = dialog.getByRole('button', { name: 'Delete my account forever' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Your email address').fill('someone@example.com');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Your email address').fill(email.toUpperCase());
+    expect(await confirm.isEnabled()).toBe(true);
+    await page.screenshot({ path: '.scratch/account-delete-confirm.png' });
+    await confirm.click();
+    await page.waitForURL(`${e2e.server.url}/home`);
+    await toastText(page, 'Your account was deleted.');
+    await page.getByTestId('open-sign-up').waitFor();
+    expect(await page.evaluate(() => document.cookie.includes('user-info='))).toBe(false);
+    // Signed out quietly: no log-in popup from calls made while signing out.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.screenshot({ path: '.scratch/account-deleted-home.png' });
+
+    // The old session cookie is answered USER_DELETED.
+    const old = await rpcUserFind(`${SESSION_COOKIE}=${browserCookie!.value}`);
+    expect(old.status).toBe(401);
+    expect(old.body.error?.message).toBe('USER_DELETED');
+    expect((await signIn(email, NEW_PASSWORD)).status).toBe(401);
+
+    // The other tab learns it on its next call: signed out, told so, sent home — once.
+    await otherPage.getByTestId('filter-text_to_image').click();
+    await otherPage.waitForURL(`${e2e.server.url}/home`);
+    await toastText(otherPage, 'This account was deleted.');
+    await otherPage.getByTestId('open-sign-up').waitFor();
+    await otherPage.waitForTimeout(1500);
+    expect(await otherPage.locator('[data-sonner-toast]', { hasText: 'This account was deleted.' }).count()).toBe(1);
+    expect(await otherPage.getByRole('dialog').count()).toBe(0);
+    await otherPage.screenshot({ path: '.scratch/account-deleted-elsewhere.png' });
+
+    // Only the expected failed responses (wrong password, revoked and deleted sessions) were logged;
+    // the other tab's USER_DELETED call is logged by the error reaction, nothing else.
+    expect(errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
+    expect(otherErrors.filter((e) => !/status of 40[01]/.test(e) && !e.includes('USER_DELETED'))).toEqual([]);
+    await otherContext.close();
+    await context.close();
+  });
+});

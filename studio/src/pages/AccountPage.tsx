@@ -1,0 +1,89 @@
+/**
+ * /app/account: the signed-in user's profile, password, active sessions and account deletion.
+ * Visitors without an account (none, or anonymous) are asked to sign up or log in.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../components/ui/Button.tsx';
+import { DeleteAccountCard } from '../features/account/DeleteAccountCard.tsx';
+import { PasswordCard } from '../features/account/PasswordCard.tsx';
+import { ProfileCard } from '../features/account/ProfileCard.tsx';
+import { SessionsCard } from '../features/account/SessionsCard.tsx';
+import { FormAlert } from '../features/account/AccountCard.tsx';
+import { useViewer } from '../features/auth/useViewer.ts';
+import { usePopupStore } from '../features/popups/popupStore.ts';
+import { useTRPC } from '../lib/trpc.ts';
+
+export function AccountPage() {
+  const { t } = useTranslation('account');
+  const viewer = useViewer();
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      <title>{t('meta.title')}</title>
+      <h1 className="text-3xl font-bold">{t('title')}</h1>
+      <p className="mt-2 text-muted">{t('subtitle')}</p>
+      {viewer.status === 'loading' ? (
+        <AccountSkeleton />
+      ) : viewer.status === 'signedIn' ? (
+        <AccountSections key={viewer.userId} />
+      ) : (
+        <SignUpPrompt />
+      )}
+    </main>
+  );
+}
+
+function AccountSkeleton() {
+  return (
+    <div className="mt-8 flex flex-col gap-6" aria-busy data-testid="account-loading">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="h-56 animate-pulse rounded-[var(--radius-card)] bg-surface" />
+      ))}
+    </div>
+  );
+}
+
+function SignUpPrompt() {
+  const { t } = useTranslation('account');
+  const open = usePopupStore((s) => s.open);
+  return (
+    <section
+      className="mt-10 flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-10 text-center"
+      data-testid="account-sign-up"
+    >
+      <UserRound className="text-accent" aria-hidden />
+      <p className="max-w-md text-muted">{t('signedOut.text')}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button onClick={() => open('signUp')}>{t('signedOut.signUp')}</Button>
+        <Button variant="outline" onClick={() => open('logIn', {})}>
+          {t('signedOut.logIn')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function AccountSections() {
+  const { t } = useTranslation('account');
+  const trpc = useTRPC();
+  const user = useQuery(trpc.user.find.queryOptions());
+  if (user.isPending) return <AccountSkeleton />;
+  if (user.isError)
+    return (
+      <div className="mt-8 flex flex-wrap items-center gap-3">
+        <FormAlert>{t('loadFailed')}</FormAlert>
+        <Button variant="outline" size="sm" onClick={() => void user.refetch()}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  return (
+    <div className="mt-8 flex flex-col gap-6">
+      <ProfileCard key={user.data.id} user={user.data} />
+      <PasswordCard />
+      <SessionsCard />
+      <DeleteAccountCard email={user.data.email} />
+    </div>
+  );
+}

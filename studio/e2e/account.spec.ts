@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import deAccount from '../src/locales/de/account.json';
 import common from '../src/locales/en/common.json';
+import signInEn from '../src/locales/en/signIn.json';
 import { useE2E, watchPageErrors } from './harness.ts';
 
 const e2e = useE2E();
@@ -66,9 +67,12 @@ async function toastText(page: Page, text: string) {
 }
 
 describe('account page', () => {
-  it('asks a visitor without an account to sign up', async () => {
+  it('asks an anonymous visitor to sign up', async () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
+    // A first visit outside /app gives the visitor an anonymous session.
+    await page.goto(`${e2e.server.url}/home`);
+    await page.getByTestId('credits-remaining').waitFor();
     await page.goto(`${e2e.server.url}/app/account`);
     await page.getByTestId('account-sign-up').waitFor();
     await page.getByTestId('account-sign-up').getByRole('button', { name: 'Sign up' }).click();
@@ -211,6 +215,31 @@ describe('account page', () => {
     expect(errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
     expect(otherErrors.filter((e) => !/status of 40[01]/.test(e) && !e.includes('USER_DELETED'))).toEqual([]);
     await otherContext.close();
+    await context.close();
+  });
+
+  it('sends a visitor without a session to /sign-in (SessionRequired) and back after logging in', async () => {
+    const email = `protected.${Date.now()}@example.com`;
+    await signUpVerified(email);
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.url}/app/account`);
+    await page.waitForURL(/\/sign-in\?error=SessionRequired&callbackUrl=%2Fapp%2Faccount$/);
+    await page.getByRole('alert').getByText(signInEn.errors.SessionRequired).waitFor();
+    await page.getByLabel(common.auth.email, { exact: true }).fill(email);
+    await page.getByLabel(common.auth.password, { exact: true }).fill(OLD_PASSWORD);
+    await page.locator('main form').getByRole('button', { name: common.auth.logIn, exact: true }).click();
+    await page.waitForURL(`${e2e.server.url}/app/account`);
+    await page.getByTestId('account-loading').or(page.getByRole('heading', { level: 1 })).first().waitFor();
+    await context.close();
+  });
+
+  it('says so on /sign-in-google when Google is not configured', async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.url}/sign-in-google?callbackUrl=%2Fapp%2Fai-image`);
+    await page.getByTestId('google-unavailable').getByText(signInEn.google.unavailable).waitFor();
+    expect(await page.getByRole('link', { name: signInEn.google.useEmail }).getAttribute('href')).toBe('/sign-in?callbackUrl=%2Fapp%2Fai-image');
     await context.close();
   });
 });

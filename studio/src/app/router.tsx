@@ -13,12 +13,14 @@ const AiToolPage = lazy(() => import('../pages/AiToolPage.tsx').then((m) => ({ d
 const MyCreationsPage = lazy(() => import('../pages/MyCreationsPage.tsx').then((m) => ({ default: m.MyCreationsPage })));
 const AccountPage = lazy(() => import('../pages/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
 const SignInPage = lazy(() => import('../pages/SignInPage.tsx').then((m) => ({ default: m.SignInPage })));
+const SignInGooglePage = lazy(() => import('../pages/SignInGooglePage.tsx').then((m) => ({ default: m.SignInGooglePage })));
 
 /** The same pages under `/` (English) and `/:lang` (the other 18 languages). */
 const pages: RouteObject[] = [
   { index: true, element: <RootPage /> },
   { path: 'home', element: <HomePage /> },
   { path: 'sign-in', element: <SignInPage /> },
+  { path: 'sign-in-google', element: <SignInGooglePage /> },
   { path: 'app/ai-image', element: <AiImagePage /> },
   { path: 'app/ai-tools', element: <AiToolsPage /> },
   { path: 'app/ai-tools/:slug', element: <AiToolPage /> },

@@ -1,10 +1,13 @@
 /**
  * /app/account: the signed-in user's profile, password, active sessions and account deletion.
- * Visitors without an account (none, or anonymous) are asked to sign up or log in.
+ * Anonymous visitors are asked to sign up or log in; without any session the page sends the
+ * visitor to /sign-in (error=SessionRequired, callbackUrl back here).
  */
 import { useQuery } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { useLocalizedPath } from '../app/useLanguage.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { DeleteAccountCard } from '../features/account/DeleteAccountCard.tsx';
 import { PasswordCard } from '../features/account/PasswordCard.tsx';
@@ -18,6 +21,12 @@ import { useTRPC } from '../lib/trpc.ts';
 export function AccountPage() {
   const { t } = useTranslation('account');
   const viewer = useViewer();
+  const location = useLocation();
+  const to = useLocalizedPath();
+  // §2: a protected page without any session goes to sign-in, and comes back after it.
+  if (viewer.status === 'unauthenticated') {
+    return <Navigate to={`${to('/sign-in')}?error=SessionRequired&callbackUrl=${encodeURIComponent(location.pathname)}`} replace />;
+  }
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <title>{t('meta.title')}</title>

@@ -1,7 +1,8 @@
 /**
- * What makes an e-mail address and a password acceptable at sign-up and password reset (§5).
- * Separate from auth.ts because the password dictionary is large: the studio loads this entry
- * only on the sign-up and reset forms.
+ * What makes a password acceptable at sign-up and password reset (§5); the server and the
+ * studio's forms share it. Separate from auth.ts because the password dictionary is large: the
+ * studio loads this entry only on the sign-up and reset forms. (The disposable-domain list is
+ * server business: server/src/modules/auth/emailPolicy.ts.)
  *
  * Password rule: 8–256 characters, and zxcvbn-ts (with its common-password and diceware
  * dictionaries) must score it at least 2 of 4. Every entry of the common-password list scores
@@ -10,8 +11,6 @@
  */
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { isValid as isDeliverableAddress } from 'mailchecker';
-import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
 
 /** zxcvbn score (0–4) a password needs: 2 = "somewhat guessable", safe against online guessing. */
@@ -36,14 +35,4 @@ export function passwordProblem(password: string, userInputs: readonly string[] 
   if (password.length > PASSWORD_MAX_LENGTH) return 'too_long';
   const inputs = userInputs.flatMap((input) => [input, ...input.split(/[@._+-]/)]).filter((s) => s.length >= 3);
   return zxcvbn().check(password, inputs).score < PASSWORD_MIN_SCORE ? 'too_common' : null;
-}
-
-/**
- * Why an e-mail address is refused at sign-up, or null: it must be a syntactically valid
- * address whose domain is not a known disposable-mail service (mailchecker's list).
- */
-export function emailProblem(email: string): 'invalid' | 'disposable' | null {
-  const normalized = email.trim().toLowerCase();
-  if (!z.email().safeParse(normalized).success) return 'invalid';
-  return isDeliverableAddress(normalized) ? null : 'disposable';
 }

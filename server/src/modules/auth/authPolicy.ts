@@ -2,7 +2,8 @@
  * The rules better-auth enforces for us beyond its defaults: which endpoints exist, how often a
  * client IP may call the sensitive ones, and what a new password and a new address must satisfy.
  */
-import { emailProblem, passwordProblem } from '@tessera/shared/auth/credentials';
+import { passwordProblem } from '@tessera/shared/auth/credentials';
+import { emailProblem } from './emailPolicy.ts';
 import { resolveUserLanguage, USER_LANGUAGE_HEADER, type LanguageCode } from '@tessera/shared/i18n';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { Config } from '../../config.ts';

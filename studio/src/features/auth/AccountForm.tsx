@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { authApi } from './authApi.ts';
 import { type AccountMode, type AccountState, accountProblem, accountReducer, initialAccountState } from './authFlows.ts';
 import { CodeActions, CodeField, EmailField, PasswordField, ProblemAlert } from './AuthFields.tsx';
+import { GoogleButton } from './GoogleButton.tsx';
 import { usePasswordProblem } from './authHooks.ts';
 import { isSignedInSession, waitForSession } from './waitForSession.ts';
 
@@ -124,6 +125,7 @@ export function AccountForm({ mode, onDone, onStepChange, onForgotPassword }: Ac
       <Button type="submit" loading={state.busy} size="lg">
         {mode === 'signUp' ? t('auth.continue') : t('auth.logIn')}
       </Button>
+      <GoogleButton />
     </form>
   );
 }

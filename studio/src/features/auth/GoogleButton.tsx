@@ -6,7 +6,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { authClient } from '../../lib/authClient.ts';
 
@@ -25,7 +24,6 @@ export function useAuthProviders() {
 export function GoogleButton({ callbackURL }: { callbackURL?: string }) {
   const { t } = useTranslation('common');
   const providers = useAuthProviders();
-  const location = useLocation();
   const [busy, setBusy] = useState(false);
   if (!providers.data?.google) return null;
   return (
@@ -37,7 +35,7 @@ export function GoogleButton({ callbackURL }: { callbackURL?: string }) {
       data-testid="google-sign-in"
       onClick={async () => {
         setBusy(true);
-        const result = await authClient.signIn.social({ provider: 'google', callbackURL: callbackURL ?? location.pathname + location.search });
+        const result = await authClient.signIn.social({ provider: 'google', callbackURL: callbackURL ?? window.location.pathname + window.location.search });
         if (result.error) setBusy(false);
       }}
     >

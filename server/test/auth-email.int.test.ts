@@ -41,7 +41,8 @@ function post(url: string, payload: Record<string, unknown>, headers: Record<str
 }
 const signUp = (email: string, password = PASSWORD, headers: Record<string, string> = {}) =>
   post('/api/auth/sign-up/email', { email, password, name: 'Test' }, headers);
-const verify = (email: string, otp: string, headers: Record<string, string> = {}) => post('/api/auth/email-otp/verify-email', { email, otp }, headers);
+const verify = (email: string, otp: string, headers: Record<string, string> = {}, password = PASSWORD) =>
+  post('/api/auth/email-otp/verify-email', { email, otp, password }, headers);
 const signIn = (email: string, password: string) => post('/api/auth/sign-in/email', { email, password });
 const resend = (email: string) => post('/api/auth/email-otp/send-verification-otp', { email, type: 'email-verification' });
 const forgot = (email: string) => post('/api/auth/email-otp/request-password-reset', { email });
@@ -272,6 +273,27 @@ describe('no account enumeration', () => {
     expect(await devMailbox(t.app, unknown)).toEqual([]);
     // And no code can reset a password for it.
     expect((await reset(unknown, '000000', PASSPHRASE)).json()).toMatchObject({ code: 'INCORRECT_EMAIL_CODE' });
+  });
+});
+
+describe('a pre-registered address', () => {
+  it('cannot be taken over with the code alone: verifying needs the pending password, and the owner takes over by resetting', async () => {
+    const email = uniqueEmail('squatted');
+    const squatterPassword = 'squatter picked this one';
+    expect((await signUp(email, squatterPassword)).statusCode).toBe(200);
+    // The real owner later asks for a code and tries to verify with their own password.
+    let before = await lastMailId(t.app, email);
+    await resend(email);
+    const code = codeIn(await waitForMail(t.app, email, before));
+    const refused = await verify(email, code, {}, PASSWORD);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ code: 'INCORRECT_EMAIL_CODE', message: 'Incorrect email code.' });
+    // "Forgot password" proves the address, sets the owner's password and verifies it.
+    before = await lastMailId(t.app, email);
+    await forgot(email);
+    expect((await reset(email, codeIn(await waitForMail(t.app, email, before)), PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(email, squatterPassword)).statusCode).toBe(401);
+    expect((await signIn(email, PASSWORD)).statusCode).toBe(200);
   });
 });
 

@@ -36,21 +36,21 @@ describe('per-IP limits (TRUST_PROXY off)', () => {
     const wrongCode = otp === '000000' ? '111111' : '000000';
 
     for (let i = 0; i < 5; i++) {
-      const res = await post(t, '/api/auth/email-otp/verify-email', { email, otp: wrongCode }, { ip: '10.0.0.1' });
+      const res = await post(t, '/api/auth/email-otp/verify-email', { email, otp: wrongCode, password: PASSWORD }, { ip: '10.0.0.1' });
       expect(res.json()).toEqual({ code: 'INCORRECT_EMAIL_CODE', message: 'Incorrect email code.' });
     }
-    const sixth = await post(t, '/api/auth/email-otp/verify-email', { email, otp }, { ip: '10.0.0.1' });
+    const sixth = await post(t, '/api/auth/email-otp/verify-email', { email, otp, password: PASSWORD }, { ip: '10.0.0.1' });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toEqual(TOO_MANY);
     // A forged X-Forwarded-For does not buy a fresh bucket: the proxy is not trusted.
-    const forged = await post(t, '/api/auth/email-otp/verify-email', { email, otp }, { ip: '10.0.0.1', headers: { 'x-forwarded-for': '198.51.100.9' } });
+    const forged = await post(t, '/api/auth/email-otp/verify-email', { email, otp, password: PASSWORD }, { ip: '10.0.0.1', headers: { 'x-forwarded-for': '198.51.100.9' } });
     expect(forged.statusCode).toBe(429);
 
     const rows = await t.database.db.select().from(rateLimits);
     expect(rows.map((r) => r.key)).toContain('10.0.0.1|/email-otp/verify-email');
 
     // Another client is not throttled; it reaches the code check (this code is used up by now).
-    const other = await post(t, '/api/auth/email-otp/verify-email', { email, otp }, { ip: '10.0.0.2' });
+    const other = await post(t, '/api/auth/email-otp/verify-email', { email, otp, password: PASSWORD }, { ip: '10.0.0.2' });
     expect(other.statusCode).toBe(400);
     expect(other.json()).toEqual({ code: 'VERIFICATION_EXPIRED', message: 'The verification time has expired, please resend the email.' });
   });

@@ -156,17 +156,18 @@ export async function signUpTestUser(
   opts: { email?: string; password?: string; cookie?: string } = {},
 ): Promise<TestUser> {
   const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? 'correct horse battery';
   const headers = { origin: TEST_ORIGIN, ...(opts.cookie ? { cookie: opts.cookie } : {}) };
   const before = await lastMailId(app, email);
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
     headers,
-    payload: { email, password: opts.password ?? 'correct horse battery', name: email.split('@')[0] },
+    payload: { email, password, name: email.split('@')[0] },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const otp = codeIn(await waitForMail(app, email, before));
-  const verified = await app.inject({ method: 'POST', url: '/api/auth/email-otp/verify-email', headers, payload: { email, otp } });
+  const verified = await app.inject({ method: 'POST', url: '/api/auth/email-otp/verify-email', headers, payload: { email, otp, password } });
   if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.statusCode} ${verified.body}`);
   const body = verified.json<{ user: { id: string } }>();
   return { id: body.user.id, email, cookie: cookiesFrom(verified.headers['set-cookie']) };

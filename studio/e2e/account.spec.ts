@@ -43,7 +43,7 @@ async function signUpVerified(email: string): Promise<string> {
       return code;
     })
     .toMatch(/^\d{6}$/);
-  const verify = await authPost('/email-otp/verify-email', { email, otp: code });
+  const verify = await authPost('/email-otp/verify-email', { email, otp: code, password: OLD_PASSWORD });
   expect(verify.status).toBe(200);
   return sessionCookieOf(verify);
 }

@@ -111,7 +111,7 @@ describe('session in a real browser', () => {
         [path, JSON.stringify(body)],
       );
     expect(await post('/api/auth/sign-up/email', { email, password: 'correct horse battery', name: 'taken' })).toBe(200);
-    expect(await post('/api/auth/email-otp/verify-email', { email, otp: await waitForCode(e2e.server.url, email) })).toBe(200);
+    expect(await post('/api/auth/email-otp/verify-email', { email, otp: await waitForCode(e2e.server.url, email), password: 'correct horse battery' })).toBe(200);
     await page.context().clearCookies();
     await page.reload();
 

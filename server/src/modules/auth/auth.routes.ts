@@ -14,6 +14,7 @@ import { CLIENT_IP_HEADER } from './authPolicy.ts';
 import { toHeaders } from './session.ts';
 
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
+const VERIFY_EMAIL_PATH = '/api/auth/email-otp/verify-email';
 const CREDENTIAL_PATHS = new Set([SIGN_UP_PATH, '/api/auth/sign-in/email']);
 
 /**
@@ -59,14 +60,25 @@ async function handleAuth(auth: Auth, config: Config, request: FastifyRequest, r
     return reply.status(httpStatusOf(entry.code)).send({ code: 'EMAIL_PASSWORD_REQUIRED', message: entry.message });
   }
 
+  let body: unknown = request.body;
+  if (request.method === 'POST' && pathname === VERIFY_EMAIL_PATH) {
+    // Verifying a pending account also needs its password: a code alone must not hand someone
+    // an account another person pre-registered with a password of their own. A mismatch looks
+    // exactly like a wrong code; the address owner can always take over with "forgot password".
+    const { password, ...rest } = (body ?? {}) as { email?: unknown; password?: unknown };
+    if (!(await knowsPendingPassword(auth, rest.email, password))) {
+      const entry = ERROR_CATALOGUE.INCORRECT_EMAIL_CODE;
+      return reply.status(httpStatusOf(entry.code)).send({ code: 'INCORRECT_EMAIL_CODE', message: entry.message });
+    }
+    body = rest;
+  }
+
   const headers = toHeaders(request.headers);
   // request.ip honours TRUST_PROXY; whatever the client put in this header is replaced.
   headers.set(CLIENT_IP_HEADER, request.ip);
   const url = new URL(request.url, config.publicUrl);
-  const hasBody = request.method !== 'GET' && request.body !== undefined;
-  const response = await auth.handler(
-    new Request(url, { method: request.method, headers, ...(hasBody ? { body: JSON.stringify(request.body) } : {}) }),
-  );
+  const hasBody = request.method !== 'GET' && body !== undefined;
+  const response = await auth.handler(new Request(url, { method: request.method, headers, ...(hasBody ? { body: JSON.stringify(body) } : {}) }));
 
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
   response.headers.forEach((value, key) => {
@@ -82,6 +94,20 @@ async function handleAuth(auth: Auth, config: Config, request: FastifyRequest, r
     return reply.status(translated.status).type('application/json').send(translated.body);
   }
   return reply.status(response.status).send(text === '' ? null : text);
+}
+
+/**
+ * True unless `email` belongs to a not-yet-verified account with a password that `password`
+ * does not match. Verified or unknown addresses pass through (better-auth answers those).
+ */
+async function knowsPendingPassword(auth: Auth, email: unknown, password: unknown): Promise<boolean> {
+  if (typeof email !== 'string' || email.trim() === '') return true;
+  const context = await auth.$context;
+  const found = await context.internalAdapter.findUserByEmail(email.trim().toLowerCase(), { includeAccounts: true });
+  if (!found || found.user.emailVerified) return true;
+  const hash = found.accounts.find((a) => a.providerId === 'credential' && a.password)?.password;
+  if (!hash) return true;
+  return typeof password === 'string' && (await context.password.verify({ hash, password }));
 }
 
 function safeJson(text: string): unknown {

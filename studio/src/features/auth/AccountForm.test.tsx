@@ -115,8 +115,8 @@ describe('sign-up form', () => {
     await click('Create account');
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('signedUp'));
     expect(posts('/api/auth/email-otp/verify-email').map((c) => c.body)).toEqual([
-      { email: 'ada@example.com', otp: '123456' },
-      { email: 'ada@example.com', otp: '123456' },
+      { email: 'ada@example.com', otp: '123456', password: 'violet kettle under moonlight' },
+      { email: 'ada@example.com', otp: '123456', password: 'violet kettle under moonlight' },
     ]);
     // The server signed the user in: no second sign-in with the password.
     expect(posts('/api/auth/sign-in/email')).toHaveLength(0);

@@ -58,7 +58,7 @@ export function AccountForm({ mode, onDone, onStepChange, onForgotPassword }: Ac
       if (mode === 'signUp') return dispatch({ type: 'codeSent', now: Date.now() });
       return finish('signedIn');
     }
-    const verified = await authApi.verifyEmail(state.email, state.code);
+    const verified = await authApi.verifyEmail(state.email, state.code, state.password);
     if (!verified.ok) return dispatch({ type: 'failed', problem: verified.problem });
     if (!verified.signedIn && state.password) {
       // The server verified without starting a session: sign in with the password they typed.

@@ -42,11 +42,15 @@ export const authApi = {
   signIn: (email: string, password: string) => call(() => authClient.signIn.email({ email: email.trim(), password })),
   sendVerificationCode: (email: string) =>
     call(() => authClient.emailOtp.sendVerificationOtp({ email: email.trim(), type: 'email-verification' })),
-  /** Verifies the address; the server signs the user in (moving an anonymous session's data). */
-  verifyEmail: async (email: string, otp: string): Promise<AuthResult & { signedIn?: boolean }> => {
+  /**
+   * Verifies the address; the server signs the user in (moving an anonymous session's data). The
+   * password goes along: a pending account is verified only by someone who knows its password.
+   */
+  verifyEmail: async (email: string, otp: string, password: string): Promise<AuthResult & { signedIn?: boolean }> => {
     let signedIn = false;
     const result = await call(async () => {
-      const response = await authClient.emailOtp.verifyEmail({ email: email.trim(), otp });
+      const body = { email: email.trim(), otp, password };
+      const response = await authClient.emailOtp.verifyEmail(body);
       signedIn = Boolean(response.data && 'token' in response.data && response.data.token);
       return response;
     });

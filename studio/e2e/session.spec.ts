@@ -27,6 +27,11 @@ describe('session in a real browser', () => {
     await page.getByTestId('open-sign-up').waitFor();
     const again = await page.evaluate(() => fetch('/api/auth/get-session').then((r) => r.json() as Promise<SessionBody>));
     expect(again.user.id).toBe(session.user.id);
+    // §3 analytics user properties reach the tag-manager data layer, user_group included.
+    const properties = await page.waitForFunction(() =>
+      (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.find((e) => e.event === 'user_properties'),
+    );
+    expect(await properties.jsonValue()).toMatchObject({ anonymous_id: session.user.id, user_status: 'anon', user_group: expect.any(Number) });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -16,6 +16,7 @@ export const authClient = createAuthClient({
       user: {
         firstName: { type: 'string', required: false },
         lastName: { type: 'string', required: false },
+        userGroup: { type: 'number', required: false },
       },
     }),
   ],

@@ -1,6 +1,7 @@
 /** Keeps the visitor's session as §4 describes; renders nothing. */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { pushUserProperties } from '../../lib/analytics.ts';
 import { authClient } from '../../lib/authClient.ts';
 import { toUserInfo, writeUserInfoCookie } from '../../lib/userInfoCookie.ts';
 import { needsAnonymousSignIn, signInAnonymously } from './anonymousSignIn.ts';
@@ -28,6 +29,14 @@ export function SessionBootstrap() {
   useEffect(() => {
     if (signedInUser) writeUserInfoCookie(toUserInfo(signedInUser));
   }, [signedInUser]);
+
+  // §3 analytics user properties (user_group among them), once per user the session shows.
+  const analyticsUser = user ? { id: user.id, email: user.isAnonymous ? null : user.email, isAnonymous: Boolean(user.isAnonymous), userGroup: user.userGroup ?? null } : null;
+  const analyticsKey = analyticsUser ? `${analyticsUser.id}|${analyticsUser.email ?? ''}|${analyticsUser.userGroup ?? ''}` : null;
+  useEffect(() => {
+    if (analyticsUser) void pushUserProperties(analyticsUser);
+    // analyticsKey identifies the user; the object itself is rebuilt on every render.
+  }, [analyticsKey]);
 
   useEffect(() => {
     if (attempted.current) return;

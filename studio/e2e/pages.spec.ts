@@ -10,7 +10,8 @@ describe('pages in a real browser', () => {
     await page.goto(`${e2e.server.url}/home`);
     await expect.poll(() => page.getByTestId('hero-title').textContent()).toContain('Create videos and images');
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').count()).toBeGreaterThanOrEqual(4);
-    expect(await page.getByTestId('open-log-in').isVisible()).toBe(true);
+    // The auth buttons appear once the session is known (a moment after the first paint).
+    await page.getByTestId('open-log-in').waitFor({ state: 'visible' });
     expect(await page.title()).toContain('Tessera');
     expect(errors).toEqual([]);
     await page.close();

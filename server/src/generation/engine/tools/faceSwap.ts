@@ -123,12 +123,8 @@ export async function detectFaces(image: Buffer): Promise<DetectedFace[]> {
   return detect((await decode(image)).pixels);
 }
 
-/**
- * Delaunay triangulation (Bowyer–Watson) of `points`, as index triples. Points closer than a
- * hundredth of a pixel to an earlier one are skipped (closed lips put landmarks on top of each
- * other); the triangles still cover them.
- */
-export function delaunay(points: readonly Point[]): [number, number, number][] {
+/** The bounding box of a set of points. */
+function boundsOf(points: readonly Point[]): { minX: number; minY: number; maxX: number; maxY: number } {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -139,6 +135,16 @@ export function delaunay(points: readonly Point[]): [number, number, number][] {
     maxX = Math.max(maxX, p.x);
     maxY = Math.max(maxY, p.y);
   }
+  return { minX, minY, maxX, maxY };
+}
+
+/**
+ * Delaunay triangulation (Bowyer–Watson) of `points`, as index triples. Points closer than a
+ * hundredth of a pixel to an earlier one are skipped (closed lips put landmarks on top of each
+ * other); the triangles still cover them.
+ */
+export function delaunay(points: readonly Point[]): [number, number, number][] {
+  const { minX, minY, maxX, maxY } = boundsOf(points);
   const span = Math.max(maxX - minX, maxY - minY, 1);
   const cx = (minX + maxX) / 2;
   const cy = (minY + maxY) / 2;
@@ -223,16 +229,7 @@ function bilinear(src: Rgba, x: number, y: number, out: Float32Array, o: number)
 async function swapOne(canvas: Rgba, target: DetectedFace, source: Rgba, sourceFace: DetectedFace, stage: (name: 'warping' | 'blending') => void): Promise<void> {
   const dst = target.landmarks;
   const srcPts = sourceFace.landmarks;
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const p of dst) {
-    minX = Math.min(minX, p.x);
-    minY = Math.min(minY, p.y);
-    maxX = Math.max(maxX, p.x);
-    maxY = Math.max(maxY, p.y);
-  }
+  const { minX, minY, maxX, maxY } = boundsOf(dst);
   const faceSize = Math.sqrt(Math.max(1, (maxX - minX) * (maxY - minY)));
   const sigma = Math.max(0.5, faceSize * FEATHER);
   const pad = Math.ceil(3 * sigma) + 1;

@@ -137,6 +137,14 @@ export const ERROR_CATALOGUE = {
   NO_FACES_IN_IMAGE: entry('BAD_REQUEST', 'No faces detected in the image.'),
   SPEECH_TOO_FREQUENT: entry('TOO_MANY_REQUESTS', 'Speech generation is too frequent. Please try again later.'),
 
+  // Subscriptions. Not in §8, which names no billing messages; the wording is ours.
+  SUBSCRIPTION_NOT_FOUND: entry('NOT_FOUND', 'Subscription not found.'),
+  ALREADY_SUBSCRIBED: entry('CONFLICT', 'You already have a subscription. Upgrade it from your account instead.'),
+  SUBSCRIPTION_ACTION_UNAVAILABLE: entry('PRECONDITION_FAILED', 'This change is not available for your subscription right now.'),
+  PRODUCT_NOT_FOUND: entry('NOT_FOUND', 'This plan is not available.'),
+  PAYMENT_DECLINED: entry('BAD_REQUEST', 'Your card was declined. Please try another payment method.'),
+  WEBHOOK_SIGNATURE_INVALID: entry('BAD_REQUEST', 'Invalid webhook signature.'),
+
   // Missions and invites
   MISSION_ALREADY_COMPLETED: entry('CONFLICT', 'Reward mission already completed.'),
   MISSION_NOT_FOUND: entry('NOT_FOUND', 'Mission not found.'),
@@ -145,6 +153,16 @@ export const ERROR_CATALOGUE = {
   INVALID_INVITE_CODE: entry('BAD_REQUEST', 'Please enter the correct invite code.'),
   OWN_INVITE_CODE: entry('BAD_REQUEST', 'Please fill in the invitation code of others.'),
   UNLOCK_REWARD_FAILED: entry('INTERNAL_SERVER_ERROR', 'Unlocking reward failed, please try again later.'),
+  // §8 names these by topic only; the wording is ours.
+  INVITE_REGISTERED_SUBSCRIBER: entry(
+    'CONFLICT',
+    'You are already registered, so you cannot receive the sign-up reward. As a subscriber you can still invite friends and earn rewards.',
+  ),
+  INVITE_REGISTERED: entry(
+    'CONFLICT',
+    'You are already registered, so you cannot receive the sign-up reward. You can still get a 50-credit subscription reward for your friend when you subscribe.',
+  ),
+  INVITE_ALREADY_USED: entry('CONFLICT', 'You have already entered an invite code.'),
 
   // Admin and catalogue
   CONFIG_NOT_FOUND: entry('NOT_FOUND', 'Config not found.'),

@@ -205,8 +205,9 @@ export function uncropLayout(width: number, height: number, aspectRatio: AspectR
 }
 
 /**
- * Tasks one user may run at once, by plan (§8 "Parallel task limit reached"). Until billing
- * lands every user is on FREE.
+ * PRO_FEATURE (§6): options only paid plans with pro features may use. Today: the model
+ * upscaler at 4× (the costliest CPU job Tessera runs); resampling at 4× stays free.
  */
-export const PARALLEL_TASK_LIMITS = { FREE: 2, BASIC: 3, PRO: 4, UNLIMITED: 6, ULTIMATE: 10 } as const;
-export type PlanKey = keyof typeof PARALLEL_TASK_LIMITS;
+export function isProFeature(kind: GenerationKind, input: Record<string, unknown>): boolean {
+  return kind === 'upscale' && input.scale === 4 && input.mode === 'quality';
+}

@@ -42,6 +42,14 @@ export const zTaskFailed = z.object({
   message: z.string(),
 });
 
+/** A subscription changed (checkout, renewal, cancel …): refetch the subscription log. */
+export const zSubscriptionChanged = z.object({ subscriptionId: z.string(), status: z.string() });
+/** A reward reached this user: an invited friend joined or subscribed. */
+export const zRewardNotice = z.object({
+  kind: z.enum(['inviteFriendJoined', 'inviteFriendSubscribed']),
+  credits: z.number().int().nonnegative(),
+});
+
 /** Every server → client event with its payload schema. */
 export const SERVER_EVENTS = {
   'session:ready': zSessionReady,
@@ -49,6 +57,8 @@ export const SERVER_EVENTS = {
   'task:progress': zTaskProgress,
   'task:succeeded': zTaskSucceeded,
   'task:failed': zTaskFailed,
+  'subscription:changed': zSubscriptionChanged,
+  'reward:notice': zRewardNotice,
 } as const;
 
 export type ServerEventName = keyof typeof SERVER_EVENTS;

@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/all.ts';
+import { seedCatalogue } from './seed.ts';
 
 export type Schema = typeof schema;
 /** The database type every repository uses, whichever back end is behind it. */
@@ -27,7 +28,7 @@ export interface ConnectConfig {
   dataDir?: string | undefined;
   /** Use an in-memory PGlite (tests). */
   inMemory?: boolean;
-  /** Apply migrations before returning (default true). */
+  /** Apply migrations and upsert the seed catalogue before returning (default true). */
   migrate?: boolean;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
@@ -66,7 +67,9 @@ function connectPostgres(url: string, poolSize = 10): DatabaseHandle & { migrate
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        const locked = drizzlePg(client, { schema });
+        await migratePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
+        await seedCatalogue(locked as unknown as Database);
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
@@ -91,7 +94,10 @@ async function connectPglite(config: ConnectConfig): Promise<DatabaseHandle & { 
     kind: 'pglite',
     ping: () => ping(db as unknown as Database),
     close: () => client.close(),
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async migrate() {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await seedCatalogue(db as unknown as Database);
+    },
   };
 }
 

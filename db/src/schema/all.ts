@@ -5,3 +5,5 @@ export * from './generation.ts';
 export * from './media.ts';
 export * from './creations.ts';
 export * from './mail.ts';
+export * from './billing.ts';
+export * from './rewards.ts';

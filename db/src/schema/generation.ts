@@ -48,6 +48,11 @@ export const generationTasks = pgTable(
     outputs: jsonb('outputs').$type<TaskOutput[]>().notNull().default([]),
     projectId: text('project_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Queue order: workers take the earliest queue_at. It is created_at, plus the plan's queue
+     * delay for unmetered (UNLIMITED) images — a slower queue that still cannot starve.
+     */
+    queueAt: timestamp('queue_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -56,7 +61,7 @@ export const generationTasks = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    index('generation_tasks_claim_idx').on(t.status, t.createdAt),
+    index('generation_tasks_claim_idx').on(t.status, t.queueAt),
     index('generation_tasks_user_idx').on(t.userId, t.status, t.createdAt),
     index('generation_tasks_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'running'`),
     check('generation_tasks_progress_range', sql`${t.progress} >= 0 AND ${t.progress} <= 100`),

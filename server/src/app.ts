@@ -31,6 +31,8 @@ import { UpgradeDispatcher } from './plugins/upgrade.ts';
 import { pgSubscribe } from './realtime/pgRelay.ts';
 import { Realtime } from './realtime/realtime.ts';
 import type { AppServices } from './services.ts';
+import { createGateways } from './modules/billing/gateways.ts';
+import { stripeWebhookRoutes } from './modules/billing/webhook.routes.ts';
 import { createContextFactory } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 
@@ -71,6 +73,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   const outbox = new MailOutbox(createMailer(config, database.db, app.log), app.log);
   const auth = createAuth({ db: database.db, config, outbox });
   const realtime = new Realtime();
+  const gateways = createGateways(config, database.db);
   const services: AppServices = {
     config,
     database,
@@ -80,6 +83,8 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     moderation: createModeration(config),
     storage: new LocalDiskStorage(join(config.dataDir, 'media')),
     workers: null,
+    billing: { db: database.db, realtime, gateway: gateways.gateway },
+    stripe: gateways.stripe,
   };
   app.decorate('services', services);
   if (config.workerConcurrency > 0) {
@@ -133,6 +138,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   await app.register(uploadRoutes, { auth, storage: services.storage, db: database.db });
   await app.register(importRoutes, { auth, storage: services.storage, db: database.db });
   await app.register(optimizeRoutes, { auth, storage: services.storage, db: database.db, cacheDir: join(config.dataDir, 'cache', 'optimize') });
+  await app.register(stripeWebhookRoutes, { services });
   await app.register(downloadRoutes, { auth, storage: services.storage, db: database.db });
   studioBuilt = await registerStudio(app, config.studioDist);
 

@@ -55,6 +55,10 @@ const zEnv = z.object({
   AUTH_SIGN_UP_LIMIT: z.coerce.number().int().positive().default(5),
   AUTH_SEND_CODE_LIMIT: z.coerce.number().int().positive().default(3),
   AUTH_CHECK_CODE_LIMIT: z.coerce.number().int().positive().default(5),
+  STRIPE_SECRET_KEY: zOptionalString,
+  STRIPE_WEBHOOK_SECRET: zOptionalString,
+  STRIPE_API_BASE: zOptionalString.pipe(z.url().optional()),
+  TEST_CHECKOUT: z.enum(['true', 'false', '1', '0', '']).optional(),
 });
 
 export interface Config {
@@ -100,6 +104,15 @@ export interface Config {
    * nodes share them): password sign-in, sign-up, sending a code, checking a code.
    */
   authLimits: { windowSeconds: number; signIn: number; signUp: number; sendCode: number; checkCode: number };
+  /**
+   * Payments. With both Stripe keys, subscriptions go through Stripe (`apiBase` points the SDK
+   * at another host, e.g. a local stand-in). Without them the built-in test checkout takes
+   * over — on by default outside production only, since it hands out paid plans for nothing.
+   */
+  billing: {
+    stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+    testCheckout: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -156,6 +169,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signUp: e.AUTH_SIGN_UP_LIMIT,
       sendCode: e.AUTH_SEND_CODE_LIMIT,
       checkCode: e.AUTH_CHECK_CODE_LIMIT,
+    },
+    billing: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+          : undefined,
+      testCheckout: e.TEST_CHECKOUT === undefined || e.TEST_CHECKOUT === '' ? e.NODE_ENV !== 'production' : e.TEST_CHECKOUT === 'true' || e.TEST_CHECKOUT === '1',
     },
     ...overrides,
   };

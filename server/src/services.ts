@@ -5,6 +5,8 @@ import type { ModerationService } from './generation/moderation.ts';
 import type { WorkerPool } from './generation/worker.ts';
 import type { MediaStorage } from './media/storage.ts';
 import type { Auth } from './modules/auth/auth.ts';
+import type { BillingDeps } from './modules/billing/billing.service.ts';
+import type { StripeGateway } from './modules/billing/stripeGateway.ts';
 import type { Realtime } from './realtime/realtime.ts';
 
 export interface AppServices {
@@ -17,4 +19,8 @@ export interface AppServices {
   storage: MediaStorage;
   /** The in-process worker pool; null when WORKER_CONCURRENCY is 0 (separate worker processes). */
   workers: WorkerPool | null;
+  /** Payments: the gateway (Stripe, the test checkout, or none) with what the billing service needs. */
+  billing: BillingDeps;
+  /** Set in Stripe mode: verifies and follows webhooks. */
+  stripe: StripeGateway | null;
 }

@@ -76,9 +76,24 @@ export async function countActiveTasks(db: Database, userId: string): Promise<{ 
 
 export async function insertTask(
   tx: Database,
-  task: { id: string; userId: string; kind: string; rpcName: string; input: unknown; cost: number; projectId: string | null; maxAttempts: number },
+  task: {
+    id: string;
+    userId: string;
+    kind: string;
+    rpcName: string;
+    input: unknown;
+    cost: number;
+    projectId: string | null;
+    maxAttempts: number;
+    /** Seconds this task waits behind metered work (unmetered plans). */
+    queueDelaySeconds?: number;
+  },
 ): Promise<TaskRecord> {
-  const [row] = await tx.insert(generationTasks).values(task).returning(columns);
+  const { queueDelaySeconds = 0, ...values } = task;
+  const [row] = await tx
+    .insert(generationTasks)
+    .values({ ...values, queueAt: sql`now() + make_interval(secs => ${queueDelaySeconds})` })
+    .returning(columns);
   if (!row) throw new Error('task insert returned nothing');
   return row;
 }
@@ -113,7 +128,7 @@ export async function claimNextTask(db: Database, workerId: string, leaseMs: num
     .where(
       eq(
         generationTasks.id,
-        sql`(SELECT id FROM generation_tasks WHERE status = 'queued' ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)`,
+        sql`(SELECT id FROM generation_tasks WHERE status = 'queued' ORDER BY queue_at FOR UPDATE SKIP LOCKED LIMIT 1)`,
       ),
     )
     .returning(columns);

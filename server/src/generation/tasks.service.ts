@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@tessera/db/connect';
 import { costOf } from '@tessera/shared/credits/costs';
 import { AppError } from '@tessera/shared/errors';
-import { GENERATION_KINDS, type GenerationInput, type GenerationKind, readField } from '@tessera/shared/generation';
+import { GENERATION_KINDS, type GenerationInput, type GenerationKind, isProFeature, readField } from '@tessera/shared/generation';
 import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
 import { holdCredits, releaseHold } from '../modules/credits/credits.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
@@ -85,8 +85,12 @@ export async function createTask<K extends GenerationKind>(
   const texts = ['prompt', 'negativePrompt'].map((field) => readField(p.input, field)).filter((v): v is string => typeof v === 'string');
   await moderateTexts(deps.moderation, texts);
   const input = await resolveInputImages(deps, p.userId, p.kind, p.input);
-  const cost = costOf(p.kind, input);
-  const { parallelTasks: limit } = await entitlementsOf(deps.db, p.userId);
+  const plan = await entitlementsOf(deps.db, p.userId);
+  if (!plan.proFeatures && isProFeature(p.kind, input)) throw new AppError('PRO_FEATURE');
+  // Unmetered plans make images for no credits, in a slower queue (plan.queueDelaySeconds).
+  const unmetered = plan.unmeteredImages && definition.output === 'image';
+  const cost = unmetered ? 0 : costOf(p.kind, input);
+  const limit = plan.parallelTasks;
   const id = randomUUID();
   const projectId = typeof input.projectId === 'string' ? input.projectId : null;
 
@@ -104,6 +108,7 @@ export async function createTask<K extends GenerationKind>(
       cost,
       projectId,
       maxAttempts: MAX_TASK_ATTEMPTS,
+      queueDelaySeconds: unmetered ? plan.queueDelaySeconds : 0,
     });
     await holdCredits(tx, { userId: p.userId, taskId: id, amount: cost, note: definition.rpcName });
   });

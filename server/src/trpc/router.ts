@@ -1,7 +1,9 @@
 /** The root router. Path names are the public contract of spec §7. */
 import { image2ImageRouter, imageToolsRouter, taskRouter, text2ImageRouter } from '../generation/generation.router.ts';
+import { billingRouter, subLogRouter } from '../modules/billing/billing.router.ts';
 import { creationRouter } from '../modules/creations/creations.router.ts';
 import { creditsRouter, subUsageRouter } from '../modules/credits/credits.router.ts';
+import { checkInRouter, inviteRouter, missionRouter } from '../modules/rewards/rewards.router.ts';
 import { systemRouter } from '../modules/system/system.router.ts';
 import { userRouter } from '../modules/users/users.router.ts';
 import { router } from './init.ts';
@@ -16,6 +18,11 @@ export const appRouter = router({
   task: taskRouter,
   subUsage: subUsageRouter,
   credits: creditsRouter,
+  subLog: subLogRouter,
+  billing: billingRouter,
+  mission: missionRouter,
+  invite: inviteRouter,
+  checkIn: checkInRouter,
 });
 
 export type AppRouter = typeof appRouter;

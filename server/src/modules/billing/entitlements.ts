@@ -1,19 +1,30 @@
 /**
- * What a user's plan entitles them to: the parallel-task limit and whether downloads carry a
- * watermark (§6). Every user is on FREE until subscriptions land with the billing issue; this
- * is the one place that will then read the active subscription.
+ * What a user's plan entitles them to right now (§6): the parallel-task limit, the download
+ * watermark, PRO_FEATURE access and unmetered images. The plan is the highest one among the
+ * user's subscriptions still inside a paid period; its features are seed data
+ * (db/seed/catalogue.json).
  */
 import type { Database } from '@tessera/db/connect';
-import { PARALLEL_TASK_LIMITS, type PlanKey } from '@tessera/shared/generation';
+import { type PlanFeatures, type PlanKey, planRank } from '@tessera/shared/plans';
+import { currentPlanKeys, listPlans } from './billing.repo.ts';
 
-export interface Entitlements {
+export interface Entitlements extends Omit<PlanFeatures, 'key' | 'tier'> {
   plan: PlanKey;
-  parallelTasks: number;
-  /** Free users download originals with a watermark; paid plans without. */
-  watermark: boolean;
 }
 
-export async function entitlementsOf(_db: Database, _userId: string): Promise<Entitlements> {
-  const plan: PlanKey = 'FREE';
-  return { plan, parallelTasks: PARALLEL_TASK_LIMITS[plan], watermark: plan === 'FREE' };
+/** Used when the catalogue lacks a plan row (a misedited seed): the most restrictive terms. */
+const FALLBACK: Omit<PlanFeatures, 'key' | 'tier'> = {
+  parallelTasks: 1,
+  watermark: true,
+  proFeatures: false,
+  unmeteredImages: false,
+  queueDelaySeconds: 0,
+};
+
+export async function entitlementsOf(db: Database, userId: string, now = new Date()): Promise<Entitlements> {
+  const keys = await currentPlanKeys(db, userId, now);
+  const plan = keys.reduce<PlanKey>((best, k) => (planRank(k) > planRank(best) ? k : best), 'FREE');
+  const features = (await listPlans(db)).find((p) => p.key === plan);
+  const { key: _key, tier: _tier, ...rest } = features ?? { key: plan, tier: 'free', ...FALLBACK };
+  return { plan, ...rest };
 }

@@ -8,6 +8,7 @@ import { PageLoading } from '../components/ui/Spinner.tsx';
 import { SessionBootstrap } from '../features/auth/SessionBootstrap.tsx';
 import { useRealtime } from '../features/realtime/useRealtime.ts';
 import { PopupHost } from '../features/popups/PopupHost.tsx';
+import { usePendingInvite } from '../features/rewards/usePendingInvite.ts';
 import { applyDocumentLanguage } from '../lib/i18n.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
@@ -17,6 +18,7 @@ export function RootLayout() {
   const { i18n } = useTranslation('common');
   const { lang } = splitLanguagePrefix(pathname);
   useRealtime();
+  usePendingInvite();
 
   useEffect(() => {
     if (i18n.language !== lang) void i18n.changeLanguage(lang);

@@ -12,6 +12,10 @@ const AiToolsPage = lazy(() => import('../pages/AiToolsPage.tsx').then((m) => ({
 const AiToolPage = lazy(() => import('../pages/AiToolPage.tsx').then((m) => ({ default: m.AiToolPage })));
 const MyCreationsPage = lazy(() => import('../pages/MyCreationsPage.tsx').then((m) => ({ default: m.MyCreationsPage })));
 const AccountPage = lazy(() => import('../pages/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
+const MissionsPage = lazy(() => import('../pages/MissionsPage.tsx').then((m) => ({ default: m.MissionsPage })));
+const PricingPage = lazy(() => import('../pages/PricingPage.tsx').then((m) => ({ default: m.PricingPage })));
+const TestCheckoutPage = lazy(() => import('../pages/TestCheckoutPage.tsx').then((m) => ({ default: m.TestCheckoutPage })));
+const TestPaymentMethodPage = lazy(() => import('../pages/TestCheckoutPage.tsx').then((m) => ({ default: m.TestPaymentMethodPage })));
 const SignInPage = lazy(() => import('../pages/SignInPage.tsx').then((m) => ({ default: m.SignInPage })));
 const SignInGooglePage = lazy(() => import('../pages/SignInGooglePage.tsx').then((m) => ({ default: m.SignInGooglePage })));
 
@@ -26,6 +30,10 @@ const pages: RouteObject[] = [
   { path: 'app/ai-tools/:slug', element: <AiToolPage /> },
   { path: 'app/my-creations', element: <MyCreationsPage /> },
   { path: 'app/account', element: <AccountPage /> },
+  { path: 'app/missions', element: <MissionsPage /> },
+  { path: 'pricing', element: <PricingPage /> },
+  { path: 'test-checkout/payment-method/:subscriptionId', element: <TestPaymentMethodPage /> },
+  { path: 'test-checkout/:id', element: <TestCheckoutPage /> },
   { path: '500', element: <ServerErrorPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -14,8 +14,9 @@ import { PasswordCard } from '../features/account/PasswordCard.tsx';
 import { ProfileCard } from '../features/account/ProfileCard.tsx';
 import { SessionsCard } from '../features/account/SessionsCard.tsx';
 import { FormAlert } from '../features/account/AccountCard.tsx';
+import { SignUpPrompt } from '../features/auth/SignUpPrompt.tsx';
 import { useViewer } from '../features/auth/useViewer.ts';
-import { usePopupStore } from '../features/popups/popupStore.ts';
+import { SubscriptionCard } from '../features/billing/SubscriptionCard.tsx';
 import { useTRPC } from '../lib/trpc.ts';
 
 export function AccountPage() {
@@ -37,7 +38,7 @@ export function AccountPage() {
       ) : viewer.status === 'signedIn' ? (
         <AccountSections key={viewer.userId} />
       ) : (
-        <SignUpPrompt />
+        <AccountSignUpPrompt />
       )}
     </main>
   );
@@ -53,23 +54,17 @@ function AccountSkeleton() {
   );
 }
 
-function SignUpPrompt() {
+function AccountSignUpPrompt() {
   const { t } = useTranslation('account');
-  const open = usePopupStore((s) => s.open);
   return (
-    <section
-      className="mt-10 flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-10 text-center"
-      data-testid="account-sign-up"
-    >
-      <UserRound className="text-accent" aria-hidden />
-      <p className="max-w-md text-muted">{t('signedOut.text')}</p>
-      <div className="flex flex-wrap justify-center gap-3">
-        <Button onClick={() => open('signUp')}>{t('signedOut.signUp')}</Button>
-        <Button variant="outline" onClick={() => open('logIn', {})}>
-          {t('signedOut.logIn')}
-        </Button>
-      </div>
-    </section>
+    <SignUpPrompt
+      icon={UserRound}
+      text={t('signedOut.text')}
+      signUpLabel={t('signedOut.signUp')}
+      logInLabel={t('signedOut.logIn')}
+      className="mt-10 p-10"
+      testId="account-sign-up"
+    />
   );
 }
 
@@ -90,6 +85,7 @@ function AccountSections() {
   return (
     <div className="mt-8 flex flex-col gap-6">
       <ProfileCard key={user.data.id} user={user.data} />
+      <SubscriptionCard />
       <PasswordCard />
       <SessionsCard />
       <DeleteAccountCard email={user.data.email} />

@@ -3,7 +3,7 @@
  * (upload, my creations or URL; `?image=` preselects the main one), a mask painter when the tool
  * needs one, the other fields, the cost on the button, live progress and the result.
  */
-import { type AspectRatio, parseImageRef, uncropLayout } from '@tessera/shared/generation';
+import { type AspectRatio, isProFeature, parseImageRef, uncropLayout } from '@tessera/shared/generation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Sparkles } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -58,6 +58,7 @@ type Images = Partial<Record<ImageSlot, ImageValue | null>>;
 
 function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | null }) {
   const { t } = useTranslation('aiTools');
+  const to = useLocalizedPath();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -141,6 +142,14 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
         {uncropSize && (
           <p className="text-xs tabular-nums text-muted" data-testid="uncrop-size">
             {t('form.resultSize', { width: uncropSize.width, height: uncropSize.height })}
+          </p>
+        )}
+        {isProFeature(tool.kind, values) && (
+          <p className="text-xs text-muted" data-testid="pro-feature-note">
+            {t('form.proFeature')}{' '}
+            <Link to={to('/pricing')} className="font-medium text-accent hover:underline">
+              {t('form.seePlans')}
+            </Link>
           </p>
         )}
         <Button type="submit" size="lg" loading={create.isPending} disabled={gen.running} data-testid="generate">

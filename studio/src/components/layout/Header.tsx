@@ -18,6 +18,7 @@ const NAV = [
   { key: 'aiImage', path: '/app/ai-image' },
   { key: 'tools', path: '/app/ai-tools' },
   { key: 'myCreations', path: '/app/my-creations' },
+  { key: 'pricing', path: '/pricing' },
   { key: 'create', hash: '#create' },
   { key: 'howItWorks', hash: '#how-it-works' },
   { key: 'credits', hash: '#credits' },

@@ -6,6 +6,8 @@ import { useLocalizedPath } from '../../app/useLanguage.ts';
 import { useUserDeletedReaction } from '../../features/account/userDeleted.ts';
 import { useCurrentUser } from '../../features/auth/useCurrentUser.ts';
 import { useSignOut } from '../../features/auth/useSignOut.ts';
+import { RewardsMenuItems } from '../../features/rewards/RewardsMenuItems.tsx';
+import { useCheckInPending } from '../../features/rewards/useCheckInPending.ts';
 
 const ITEM_CLASS = 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2';
 
@@ -18,11 +20,12 @@ export function UserMenu({ email }: { email: string }) {
   const { data: user } = useCurrentUser();
   // While someone is shown as signed in, a USER_DELETED answer can sign them out from anywhere.
   useUserDeletedReaction();
+  const checkInPending = useCheckInPending();
   const displayName = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.name;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        className="inline-flex h-9 items-center gap-2 rounded-full border border-border bg-surface-2 pl-1 pr-3 text-sm hover:border-accent"
+        className="relative inline-flex h-9 items-center gap-2 rounded-full border border-border bg-surface-2 pl-1 pr-3 text-sm hover:border-accent"
         data-testid="user-menu"
       >
         {user?.image ? (
@@ -32,6 +35,8 @@ export function UserMenu({ email }: { email: string }) {
             {email.slice(0, 1)}
           </span>
         )}
+        {/* Today's check-in is still open: the menu's check-in entry says so in words. */}
+        {checkInPending && <span className="absolute start-6 top-0.5 h-2.5 w-2.5 rounded-full border-2 border-surface-2 bg-accent-2" aria-hidden data-testid="user-menu-dot" />}
         <span className="hidden max-w-40 truncate md:inline" data-testid="user-email">
           {email}
         </span>
@@ -49,6 +54,8 @@ export function UserMenu({ email }: { email: string }) {
               <span>{email}</span>
             </span>
           </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <RewardsMenuItems itemClass={ITEM_CLASS} checkInPending={checkInPending} />
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item asChild className={ITEM_CLASS}>
             <Link to={to('/app/account')} data-testid="user-menu-account">

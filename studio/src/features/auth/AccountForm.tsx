@@ -5,9 +5,11 @@
  * not been verified yet." offers a new code and continues to the same step.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useReducer } from 'react';
+import { type FormEvent, useEffect, useId, useReducer, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
+import { InviteCodeField } from '../rewards/InviteCodeField.tsx';
+import { readPendingInvite, rememberTypedInvite } from '../rewards/pendingInvite.ts';
 import { authApi } from './authApi.ts';
 import { type AccountMode, type AccountState, accountProblem, accountReducer, initialAccountState } from './authFlows.ts';
 import { CodeActions, CodeField, EmailField, PasswordField, ProblemAlert } from './AuthFields.tsx';
@@ -29,6 +31,8 @@ export function AccountForm({ mode, onDone, onStepChange, onForgotPassword }: Ac
   const id = useId();
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(accountReducer, mode, (m) => initialAccountState(m));
+  // §8 a friend's code, prefilled from an invite link; kept for after verification (usePendingInvite).
+  const [inviteCode, setInviteCode] = useState(() => (mode === 'signUp' ? (readPendingInvite() ?? '') : ''));
   const passwordRule = usePasswordProblem(state.password, state.email, mode === 'signUp' && state.step === 'credentials');
 
   useEffect(() => onStepChange?.(state.step), [state.step, onStepChange]);
@@ -53,6 +57,9 @@ export function AccountForm({ mode, onDone, onStepChange, onForgotPassword }: Ac
     }
     dispatch({ type: 'start' });
     if (state.step === 'credentials') {
+      if (mode === 'signUp' && !rememberTypedInvite(inviteCode)) {
+        return dispatch({ type: 'failed', problem: { code: 'INVALID_INVITE_CODE' } });
+      }
       const result = mode === 'signUp' ? await authApi.signUp(state.email, state.password) : await authApi.signIn(state.email, state.password);
       if (!result.ok) return dispatch({ type: 'failed', problem: result.problem });
       if (mode === 'signUp') return dispatch({ type: 'codeSent', now: Date.now() });
@@ -110,6 +117,7 @@ export function AccountForm({ mode, onDone, onStepChange, onForgotPassword }: Ac
         invalid={Boolean(state.problem)}
         {...(mode === 'signUp' ? { rule: { problem: passwordRule } } : {})}
       />
+      {mode === 'signUp' && <InviteCodeField id={`${id}-invite`} value={inviteCode} onChange={setInviteCode} />}
       {mode === 'logIn' && onForgotPassword && (
         <button type="button" className="-mt-2 self-end text-xs font-medium text-accent hover:underline" onClick={() => onForgotPassword(state.email.trim())}>
           {t('auth.forgotPassword')}

@@ -1,7 +1,10 @@
 /** Keeps the visitor's session as §4 describes; renders nothing. */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { pushUserProperties } from '../../lib/analytics.ts';
+import { useQuery } from '@tanstack/react-query';
+import { pushUserProperties, userStatusOf } from '../../lib/analytics.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { APP_NAME } from '../billing/useBillingState.ts';
 import { authClient } from '../../lib/authClient.ts';
 import { toUserInfo, writeUserInfoCookie } from '../../lib/userInfoCookie.ts';
 import { needsAnonymousSignIn, signInAnonymously } from './anonymousSignIn.ts';
@@ -30,9 +33,24 @@ export function SessionBootstrap() {
     if (signedInUser) writeUserInfoCookie(toUserInfo(signedInUser));
   }, [signedInUser]);
 
-  // §3 analytics user properties (user_group among them), once per user the session shows.
-  const analyticsUser = user ? { id: user.id, email: user.isAnonymous ? null : user.email, isAnonymous: Boolean(user.isAnonymous), userGroup: user.userGroup ?? null } : null;
-  const analyticsKey = analyticsUser ? `${analyticsUser.id}|${analyticsUser.email ?? ''}|${analyticsUser.userGroup ?? ''}` : null;
+  // §3 analytics user properties (user_group, status, credits left), pushed again when they change.
+  const trpc = useTRPC();
+  const subLog = useQuery({ ...trpc.subLog.getSubLog.queryOptions({ appName: APP_NAME }), enabled: Boolean(signedInUser), meta: { skipError: true } });
+  const credits = useQuery({ ...trpc.credits.summary.queryOptions(), enabled: Boolean(user), meta: { skipError: true } });
+  const analyticsUser = user
+    ? {
+        id: user.id,
+        email: user.isAnonymous ? null : user.email,
+        isAnonymous: Boolean(user.isAnonymous),
+        userGroup: user.userGroup ?? null,
+        subLog: subLog.data ?? null,
+        remainingCredits: credits.data?.remaining ?? null,
+      }
+    : null;
+  const status = analyticsUser ? userStatusOf(analyticsUser) : null;
+  const analyticsKey = analyticsUser
+    ? `${analyticsUser.id}|${analyticsUser.email ?? ''}|${analyticsUser.userGroup ?? ''}|${status}|${analyticsUser.remainingCredits ?? ''}`
+    : null;
   useEffect(() => {
     if (analyticsUser) void pushUserProperties(analyticsUser);
     // analyticsKey identifies the user; the object itself is rebuilt on every render.

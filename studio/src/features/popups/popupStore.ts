@@ -18,6 +18,14 @@ export interface PopupPropsMap {
     reason?: 'credits';
   };
   concurrency: Record<string, never>;
+  /** §2 check-in: the daily check-in week and button (features/rewards). */
+  checkIn: Record<string, never>;
+  /** §2 refer friend: the invite link, its stats and a field for a friend's code (features/rewards). */
+  referFriend: Record<string, never>;
+  /** §2 subscription: the plan cards in a dialog (features/billing). */
+  subscription: { period?: 'monthly' | 'yearly' };
+  /** §2 discount: the yearly-billing saving, leading to /pricing?period=yearly (features/billing). */
+  discount: Record<string, never>;
 }
 
 export type PopupName = keyof PopupPropsMap;
@@ -37,4 +45,4 @@ export const usePopupStore = create<PopupState>((set) => ({
 }));
 
 /** Popups whose component exists; others fall back to a toast until their feature lands. */
-export const IMPLEMENTED_POPUPS: ReadonlySet<PopupName> = new Set<PopupName>(['signUp', 'logIn', 'forgotPassword', 'upgradePlan', 'concurrency']);
+export const IMPLEMENTED_POPUPS: ReadonlySet<PopupName> = new Set<PopupName>(['signUp', 'logIn', 'forgotPassword', 'upgradePlan', 'concurrency', 'checkIn', 'referFriend', 'subscription', 'discount']);

@@ -8,7 +8,9 @@ import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import { authClient } from '../../lib/authClient.ts';
-import { useTRPC } from '../../lib/trpc.ts';
+import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
+import { pushPurchases } from '../billing/purchases.ts';
+import { showRewardNotice } from '../rewards/rewardNotice.ts';
 
 export interface LiveTask {
   progress: number;
@@ -40,6 +42,7 @@ export function useRealtime(): void {
   const userId = session?.user.id;
   const queryClient = useQueryClient();
   const trpc = useTRPC();
+  const client = useTRPCClient();
 
   useEffect(() => {
     if (!userId) return;
@@ -57,6 +60,20 @@ export function useRealtime(): void {
     socket.on('credits:changed', (summary) => {
       queryClient.setQueryData(trpc.credits.summary.queryKey(), summary);
       void queryClient.invalidateQueries({ queryKey: trpc.credits.history.pathKey() });
+    });
+    socket.on('reward:notice', (notice) => {
+      void showRewardNotice(notice);
+      void queryClient.invalidateQueries({ queryKey: trpc.invite.pathKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.mission.pathKey() });
+    });
+    socket.on('subscription:changed', () => {
+      void queryClient.invalidateQueries({ queryKey: trpc.subLog.pathKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.billing.catalogue.pathKey() });
+      // The plan sets how many tasks may run at once.
+      void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+      // New payments become GA4 purchase events; the server hands each out once. The test
+      // checkout page is about to leave for its success URL, which takes them there instead.
+      if (!window.location.pathname.includes('/test-checkout/')) client.billing.takePurchases.mutate().then(pushPurchases, () => undefined);
     });
     socket.on('task:progress', ({ id, progress, stage }) => {
       // The first progress of a task moves it from queued to running in the task list.
@@ -77,5 +94,5 @@ export function useRealtime(): void {
       socket.disconnect();
       store.setConnected(false);
     };
-  }, [userId, queryClient, trpc]);
+  }, [userId, queryClient, trpc, client]);
 }

@@ -1,0 +1,144 @@
+/**
+ * Billing end to end, offline through the built-in test checkout: a free user subscribes to Pro
+ * monthly from /pricing (a declined test card first, then a good one), comes back with the plan
+ * current and its credits added, then cancels and reactivates it from /app/account.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import pricing from '../src/locales/en/pricing.json';
+import { useE2E, watchPageErrors } from './harness.ts';
+
+const e2e = useE2E({ env: { TEST_CHECKOUT: 'true' } });
+
+const PASSWORD = 'correct horse battery';
+const SESSION_COOKIE = 'tessera.session_token';
+
+function authPost(path: string, body: unknown) {
+  return fetch(`${e2e.server.url}/api/auth${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: e2e.server.url },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Signs a user up and verifies the e-mail through the API, as account.spec.ts does; returns the session cookie. */
+async function signUpVerified(email: string): Promise<string> {
+  const signUp = await authPost('/sign-up/email', { email, password: PASSWORD, name: email.split('@')[0] });
+  expect(signUp.status).toBe(200);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await fetch(`${e2e.server.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+      const { messages } = (await res.json()) as { messages: { text: string }[] };
+      code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const verify = await authPost('/email-otp/verify-email', { email, otp: code, password: PASSWORD });
+  expect(verify.status).toBe(200);
+  const set = verify.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!set) throw new Error('no session cookie');
+  return set.split(';')[0]!;
+}
+
+const cardState = (page: Page, plan: string) => page.getByTestId(`plan-card-${plan}`).getAttribute('data-state');
+const credits = async (page: Page) => Number(await page.getByTestId('credits-remaining').textContent());
+const dataLayerEvents = (page: Page, event: string) =>
+  page.evaluate((name) => ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).filter((e) => e.event === name), event);
+
+describe('billing', () => {
+  it('subscribes through the test checkout, then cancels and reactivates from the account page', async () => {
+    const email = `billing.${Date.now()}@example.com`;
+    const cookie = await signUpVerified(email);
+    const context = await e2e.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const [name, ...rest] = cookie.split('=');
+    await context.addCookies([{ name: name!, value: rest.join('='), url: e2e.server.url, httpOnly: true, sameSite: 'Lax' }]);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+
+    // /pricing: a free user sees Free as theirs and every paid plan to start, in test mode.
+    await page.goto(`${e2e.server.url}/pricing`);
+    await page.getByTestId('test-mode-banner').waitFor();
+    await expect.poll(() => cardState(page, 'PRO')).toBe('start');
+    expect(await cardState(page, 'FREE')).toBe('current');
+    expect(await page.getByTestId('plan-card-PRO').getAttribute('data-period')).toBe('monthly');
+    await page.getByTestId('credits-remaining').waitFor();
+    const before = await credits(page);
+    await page.screenshot({ path: '.scratch/billing-pricing-free.png', fullPage: true });
+
+    // Subscribe → the test checkout, clearly marked; a declining card shows the error.
+    await page.getByTestId('plan-action-PRO').click();
+    await page.waitForURL(/\/test-checkout\/[^/]+$/);
+    await page.getByTestId('test-checkout').waitFor();
+    expect(await page.getByTestId('test-checkout-product').textContent()).toContain('Pro');
+    await page.getByTestId('test-card-decline').check();
+    await page.getByTestId('test-checkout-pay').click();
+    await expect.poll(() => page.getByTestId('test-checkout-error').textContent()).toContain('Your card was declined');
+    await page.screenshot({ path: '.scratch/billing-checkout-declined.png', fullPage: true });
+
+    // The good card pays and comes back to /pricing with the plan current.
+    await page.getByTestId('test-card-success').check();
+    await page.getByTestId('test-checkout-pay').click();
+    await page.waitForURL(`${e2e.server.url}/pricing?checkout=success`);
+    await page.getByTestId('checkout-success').waitFor();
+    await expect.poll(() => cardState(page, 'PRO')).toBe('current');
+    expect(await cardState(page, 'UNLIMITED')).toBe('upgrade');
+    expect(await cardState(page, 'ULTIMATE')).toBe('upgrade');
+    expect(await cardState(page, 'BASIC')).toBe('disabled');
+    expect(await cardState(page, 'FREE')).toBe('disabled');
+    await expect.poll(() => credits(page)).toBe(before + 1000);
+    // The payment reached the data layer as a GA4 purchase, once.
+    await expect.poll(async () => (await dataLayerEvents(page, 'purchase')).length).toBe(1);
+    // Yearly: the same plan yearly is an upgrade.
+    await page.getByTestId('period-switch').getByRole('radio', { name: /Yearly/ }).click();
+    await expect.poll(() => cardState(page, 'PRO')).toBe('upgrade');
+    await page.screenshot({ path: '.scratch/billing-pricing-pro.png', fullPage: true });
+
+    // /app/account: cancel with a reason → ends on …, reactivate offered; reactivate → cancel again.
+    await page.goto(`${e2e.server.url}/app/account`);
+    const card = page.getByTestId('account-subscription');
+    await card.getByTestId('subscription-paid').waitFor();
+    expect(await card.getByTestId('subscription-plan').textContent()).toContain('Pro');
+    expect(await card.getByTestId('subscription-when').textContent()).toMatch(/^Renews on /);
+    await card.getByTestId('subscription-cancel').click();
+    const dialog = page.getByTestId('cancel-dialog');
+    expect(await dialog.getByTestId('cancel-confirm').isDisabled()).toBe(true);
+    await dialog.getByLabel(pricing.cancelDialog.reasons.too_expensive).check();
+    await dialog.getByLabel(pricing.cancelDialog.commentLabel).fill('Testing the flow');
+    await dialog.getByTestId('cancel-confirm').click();
+    await expect.poll(() => card.getByTestId('subscription-when').textContent()).toMatch(/^Ends on /);
+    await card.getByTestId('subscription-reactivate').waitFor();
+    expect(await card.getByTestId('subscription-cancel').count()).toBe(0);
+    const cancelEvents = await dataLayerEvents(page, 'cancel_sub');
+    expect(cancelEvents).toEqual([{ event: 'cancel_sub', reasons: ['too_expensive'], text: 'Testing the flow' }]);
+    await page.screenshot({ path: '.scratch/billing-account-canceling.png', fullPage: true });
+
+    await card.getByTestId('subscription-reactivate').click();
+    await card.getByTestId('subscription-cancel').waitFor();
+    await expect.poll(() => card.getByTestId('subscription-when').textContent()).toMatch(/^Renews on /);
+    expect(await card.getByTestId('subscription-reactivate').count()).toBe(0);
+
+    // Change payment method → the test card page (returnUrl back here): a declining card and the
+    // test clock make the renewal fail, and the account says so.
+    await card.getByTestId('subscription-payment-method').click();
+    await page.waitForURL(/\/test-checkout\/payment-method\/[^/?]+\?returnUrl=/);
+    await page.getByTestId('test-payment-method').waitFor();
+    await page.getByTestId('test-card-decline').check();
+    await page.getByTestId('test-card-save').click();
+    await page.locator('[data-sonner-toast]', { hasText: pricing.testCheckout.saved }).first().waitFor();
+    await page.getByTestId('test-clock').click();
+    await page.locator('[data-sonner-toast]', { hasText: 'Subscription status: Payment failed' }).first().waitFor();
+    await page.screenshot({ path: '.scratch/billing-payment-method.png', fullPage: true });
+    expect(await page.getByTestId('test-payment-back').getAttribute('href')).toBe('/app/account');
+    await page.getByTestId('test-payment-back').click();
+    await page.waitForURL(`${e2e.server.url}/app/account`);
+    await expect.poll(() => card.getByTestId('subscription-when').textContent()).toBe(pricing.subscription.paymentFailed);
+    expect(await card.getByTestId('subscription-status').textContent()).toBe(pricing.subscription.status.past_due);
+    expect(await card.getByTestId('subscription-cancel').count()).toBe(0);
+    await card.getByTestId('subscription-payment-method').waitFor();
+
+    // Only the declined payment's 400 was logged.
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await context.close();
+  });
+});

@@ -19,6 +19,7 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { optimizeRoutes } from './media/optimize.routes.ts';
 import { LocalDiskStorage } from './media/storage.ts';
 import { uploadRoutes } from './media/upload.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { downloadRoutes } from './modules/creations/download.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   await app.register(optimizeRoutes, { auth, storage: services.storage, db: database.db, cacheDir: join(config.dataDir, 'cache', 'optimize') });
   await app.register(stripeWebhookRoutes, { services });
   await app.register(downloadRoutes, { auth, storage: services.storage, db: database.db });
+  await app.register(analyticsRoutes, { auth, db: database.db, config });
   studioBuilt = await registerStudio(app, config.studioDist);
 
   return app;

@@ -7,3 +7,4 @@ export * from './creations.ts';
 export * from './mail.ts';
 export * from './billing.ts';
 export * from './rewards.ts';
+export * from './analytics.ts';

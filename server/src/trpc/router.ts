@@ -1,5 +1,6 @@
 /** The root router. Path names are the public contract of spec §7. */
 import { image2ImageRouter, imageToolsRouter, taskRouter, text2ImageRouter } from '../generation/generation.router.ts';
+import { analyticsAdminRouter } from '../modules/analytics/analytics.router.ts';
 import { billingRouter, subLogRouter } from '../modules/billing/billing.router.ts';
 import { creationRouter } from '../modules/creations/creations.router.ts';
 import { creditsRouter, subUsageRouter } from '../modules/credits/credits.router.ts';
@@ -23,6 +24,7 @@ export const appRouter = router({
   mission: missionRouter,
   invite: inviteRouter,
   checkIn: checkInRouter,
+  admin: router({ analytics: analyticsAdminRouter }),
 });
 
 export type AppRouter = typeof appRouter;

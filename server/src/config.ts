@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { type Announcement, zAnnouncementEnv } from './modules/system/announcement.ts';
 
 const zBool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -59,6 +60,7 @@ const zEnv = z.object({
   STRIPE_WEBHOOK_SECRET: zOptionalString,
   STRIPE_API_BASE: zOptionalString.pipe(z.url().optional()),
   TEST_CHECKOUT: z.enum(['true', 'false', '1', '0', '']).optional(),
+  ANNOUNCEMENT_JSON: zAnnouncementEnv,
 });
 
 export interface Config {
@@ -113,6 +115,8 @@ export interface Config {
     stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
     testCheckout: boolean;
   };
+  /** The site-wide announcement shown once to each visitor (ANNOUNCEMENT_JSON); null = none. */
+  announcement: Announcement | null;
 }
 
 export class ConfigError extends Error {
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           : undefined,
       testCheckout: e.TEST_CHECKOUT === undefined || e.TEST_CHECKOUT === '' ? e.NODE_ENV !== 'production' : e.TEST_CHECKOUT === 'true' || e.TEST_CHECKOUT === '1',
     },
+    announcement: e.ANNOUNCEMENT_JSON ?? null,
     ...overrides,
   };
   config.authSecret = overrides.authSecret ?? e.AUTH_SECRET ?? resolveAuthSecret(config);

@@ -163,6 +163,15 @@ describe('POST /api/analytics/collect', () => {
     expect((await storedFor('s-guest'))[0]).toMatchObject({ userId: guest.id, anonymousId: 'a-guest' });
   });
 
+  it('binds the events of an anonymous visitor to the account they sign up for', async () => {
+    const guest = await signInAnonymously(t.app);
+    await send({ events: [pageView({ sessionId: 's-bind', anonymousId: 'a-bind' })] }, { cookie: guest.cookie });
+    accountsCreated += 1;
+    const account = await signUpTestUser(t.app, { cookie: guest.cookie });
+    expect(account.id).not.toBe(guest.id);
+    expect((await storedFor('s-bind'))[0]).toMatchObject({ userId: account.id, anonymousId: 'a-bind' });
+  });
+
   it('never stores an event more than five minutes in the future', async () => {
     const before = Date.now();
     await send({ events: [pageView({ sessionId: 's-future', ts: before + 7 * DAY_MS })] });

@@ -102,3 +102,11 @@ export async function dailyConversions(db: Database, range: TimeRange): Promise<
     .where(and(gte(firstPaid.at, range.start), lt(firstPaid.at, range.end)))
     .groupBy(day);
 }
+
+/**
+ * Account-link step: the events a visitor sent while anonymous become the account's, so the
+ * sign-up binds the anonymous id (§3) instead of the cascade clearing `user_id`.
+ */
+export async function moveAnalyticsEvents(tx: Database, fromUserId: string, toUserId: string): Promise<void> {
+  await tx.update(analyticsEvents).set({ userId: toUserId }).where(eq(analyticsEvents.userId, fromUserId));
+}

@@ -13,11 +13,23 @@ const AiToolPage = lazy(() => import('../pages/AiToolPage.tsx').then((m) => ({ d
 const MyCreationsPage = lazy(() => import('../pages/MyCreationsPage.tsx').then((m) => ({ default: m.MyCreationsPage })));
 const AccountPage = lazy(() => import('../pages/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
 const MissionsPage = lazy(() => import('../pages/MissionsPage.tsx').then((m) => ({ default: m.MissionsPage })));
+const AdminAnalyticsPage = lazy(() => import('../pages/AdminAnalyticsPage.tsx').then((m) => ({ default: m.AdminAnalyticsPage })));
 const PricingPage = lazy(() => import('../pages/PricingPage.tsx').then((m) => ({ default: m.PricingPage })));
 const TestCheckoutPage = lazy(() => import('../pages/TestCheckoutPage.tsx').then((m) => ({ default: m.TestCheckoutPage })));
 const TestPaymentMethodPage = lazy(() => import('../pages/TestCheckoutPage.tsx').then((m) => ({ default: m.TestPaymentMethodPage })));
 const SignInPage = lazy(() => import('../pages/SignInPage.tsx').then((m) => ({ default: m.SignInPage })));
 const SignInGooglePage = lazy(() => import('../pages/SignInGooglePage.tsx').then((m) => ({ default: m.SignInGooglePage })));
+const ExplorePage = lazy(() => import('../pages/ExplorePage.tsx').then((m) => ({ default: m.ExplorePage })));
+const AreaLandingPage = lazy(() => import('../pages/LandingPages.tsx').then((m) => ({ default: m.AreaLandingPage })));
+const ModelLandingPage = lazy(() => import('../pages/LandingPages.tsx').then((m) => ({ default: m.ModelLandingPage })));
+const EffectsPage = lazy(() => import('../pages/LandingPages.tsx').then((m) => ({ default: m.EffectsPage })));
+const EffectLandingPage = lazy(() => import('../pages/LandingPages.tsx').then((m) => ({ default: m.EffectLandingPage })));
+const ApiPage = lazy(() => import('../pages/ApiPage.tsx').then((m) => ({ default: m.ApiPage })));
+const StartForFreePage = lazy(() => import('../pages/StartForFreePage.tsx').then((m) => ({ default: m.StartForFreePage })));
+const InspirationPage = lazy(() => import('../pages/InspirationPage.tsx').then((m) => ({ default: m.InspirationPage })));
+const AppComingPage = lazy(() => import('../pages/AppComingPages.tsx').then((m) => ({ default: m.AppComingPage })));
+const ProjectsPage = lazy(() => import('../pages/AppComingPages.tsx').then((m) => ({ default: m.ProjectsPage })));
+const ContentPage = lazy(() => import('../pages/ContentPage.tsx').then((m) => ({ default: m.ContentPage })));
 
 /** The same pages under `/` (English) and `/:lang` (the other 18 languages). */
 const pages: RouteObject[] = [
@@ -31,7 +43,43 @@ const pages: RouteObject[] = [
   { path: 'app/my-creations', element: <MyCreationsPage /> },
   { path: 'app/account', element: <AccountPage /> },
   { path: 'app/missions', element: <MissionsPage /> },
+  { path: 'app/admin/analytics', element: <AdminAnalyticsPage /> },
   { path: 'pricing', element: <PricingPage /> },
+  // Explore section (§2): one page, a view per path.
+  { path: 'explore', element: <ExplorePage view="explore" /> },
+  { path: 'all', element: <ExplorePage view="all" /> },
+  { path: 'video', element: <ExplorePage view="video" /> },
+  { path: 'image', element: <ExplorePage view="image" /> },
+  { path: 'loras', element: <ExplorePage view="loras" /> },
+  { path: 'lora-detail/:id', element: <ExplorePage view="loraDetail" /> },
+  { path: 'tag-detail/:tag', element: <ExplorePage view="tagDetail" /> },
+  // Effects (§2); the :slug variants are effect landing pages.
+  { path: 'ai-effects', element: <EffectsPage variant="ai" /> },
+  { path: 'video-effects', element: <EffectsPage variant="video" /> },
+  { path: 'video-effects/:slug', element: <EffectLandingPage kind="videoEffect" variant="video" /> },
+  { path: 'photo-effects', element: <EffectsPage variant="photo" /> },
+  { path: 'photo-effects/:slug', element: <EffectLandingPage kind="photoEffect" variant="photo" /> },
+  { path: 'app/pro-effects', element: <EffectsPage variant="pro" /> },
+  { path: 'app/pro-effects/:slug', element: <EffectLandingPage kind="videoEffect" variant="pro" /> },
+  // Page areas and model landing pages (features/landing/landingCatalog.ts).
+  { path: 'ai-video', element: <AreaLandingPage slug="ai-video" /> },
+  { path: 'ai-image', element: <AreaLandingPage slug="ai-image" /> },
+  { path: 'ai-avatar', element: <AreaLandingPage slug="ai-avatar" /> },
+  { path: 'ai-product-avatar', element: <AreaLandingPage slug="ai-avatar" /> },
+  { path: 'ai-shorts', element: <AreaLandingPage slug="ai-shorts" /> },
+  { path: 'ai-tools', element: <AreaLandingPage slug="ai-tools" /> },
+  { path: 'models/video/:slug', element: <ModelLandingPage kind="videoModel" /> },
+  { path: 'models/image/:slug', element: <ModelLandingPage kind="imageModel" /> },
+  { path: 'tools/:slug', element: <ModelLandingPage kind="tool" /> },
+  { path: 'api', element: <ApiPage /> },
+  { path: 'start-for-free', element: <StartForFreePage /> },
+  { path: 'inspiration', element: <InspirationPage /> },
+  // App areas whose forms arrive with later issues.
+  { path: 'app/ai-video', element: <AppComingPage area="aiVideo" /> },
+  { path: 'app/ai-avatar', element: <AppComingPage area="aiAvatar" /> },
+  { path: 'app/ai-shorts', element: <AppComingPage area="aiShorts" /> },
+  { path: 'app/projects', element: <ProjectsPage /> },
+  { path: 'content/:id', element: <ContentPage /> },
   { path: 'test-checkout/payment-method/:subscriptionId', element: <TestPaymentMethodPage /> },
   { path: 'test-checkout/:id', element: <TestCheckoutPage /> },
   { path: '500', element: <ServerErrorPage /> },

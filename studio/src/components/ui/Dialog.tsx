@@ -1,7 +1,7 @@
 /** The one dialog primitive every popup is built on (Radix: focus trap, Escape, aria). */
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn.ts';
 
@@ -16,11 +16,26 @@ export interface DialogProps {
 
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
   const { t } = useTranslation('common');
+  // Popups open from the store, not from a Radix trigger, so Radix has nowhere to put focus back:
+  // remember what had focus when the dialog opened and return there when it closes.
+  const returnFocus = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm" />
         <RadixDialog.Content
+          onOpenAutoFocus={() => {
+            const active = document.activeElement;
+            returnFocus.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus.current;
+            returnFocus.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           className={cn(
             'fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
             'rounded-[var(--radius-card)] border border-border bg-surface p-6 shadow-2xl',

@@ -1,13 +1,15 @@
 /** One creation, large: prompt, settings, engine, size, parent; download, use in a tool, delete. */
 import type { CreationDto } from '@tessera/shared/creations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Trash2 } from 'lucide-react';
+import { Download, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
+import { track } from '../../lib/analytics/tracker.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { EngineNote } from '../generate/EngineNote.tsx';
+import { usePopupStore } from '../popups/popupStore.ts';
 import { UseInToolMenu } from '../tools/UseInToolMenu.tsx';
 
 const NO_ID = '00000000-0000-4000-8000-000000000000';
@@ -31,7 +33,8 @@ function ParamValue({ value }: { value: unknown }) {
 }
 
 export function CreationDialog({ id, onOpenChange, onOpen }: { id: string | null; onOpenChange(open: boolean): void; onOpen(id: string): void }) {
-  const { t, i18n } = useTranslation(['creations', 'aiTools']);
+  const { t, i18n } = useTranslation(['creations', 'aiTools', 'popups']);
+  const openPopup = usePopupStore((s) => s.open);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -111,10 +114,20 @@ export function CreationDialog({ id, onOpenChange, onOpen }: { id: string | null
             <EngineNote engine={creation.engine} />
             <div className="flex flex-wrap gap-2">
               <Button asChild size="sm">
-                <a href={creation.downloadUrl} download data-testid="creation-download">
+                <a
+                  href={creation.downloadUrl}
+                  download
+                  onClick={() => track('content', { action: 'download', content_id: creation.id, content_media_type: creation.mediaType, content_tags: [creation.kind] })}
+                  data-testid="creation-download"
+                >
                   <Download size={14} aria-hidden /> {t('dialog.download')}
                 </a>
               </Button>
+              {creation.mediaType !== 'audio' && (
+                <Button variant="outline" size="sm" onClick={() => openPopup('publish', { creationId: creation.id, mediaType: creation.mediaType === 'video' ? 'video' : 'image' })} data-testid="creation-publish">
+                  <Send size={14} aria-hidden /> {t('popups:publish.open')}
+                </Button>
+              )}
               {creation.mediaType === 'image' && <UseInToolMenu imageUrl={creation.url} />}
               {!confirming && (
                 <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} data-testid="creation-delete">

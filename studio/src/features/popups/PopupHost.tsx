@@ -1,8 +1,15 @@
-/** Renders the popups; which one is open lives in the popup store. */
-import { lazy, Suspense } from 'react';
+/**
+ * Renders the popups; which one is open lives in the popup store. It also opens popups from
+ * `?popup=` links and mounts the announcement gate.
+ */
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect } from 'react';
+import { i18n } from '../../lib/i18n.ts';
+import { AnnouncementGate } from '../announcements/AnnouncementGate.tsx';
 import { ForgotPasswordDialog, LogInDialog, SignUpDialog } from '../auth/AuthDialogs.tsx';
+import { installPopupTestHook } from './popupTestHook.ts';
+import { type PopupName, usePopupStore } from './popupStore.ts';
 import { UpgradePlanDialog } from './UpgradePlanDialog.tsx';
-import { usePopupStore } from './popupStore.ts';
+import { usePopupDeepLink } from './usePopupDeepLink.ts';
 
 // It lists tasks with their own translations: loaded when first needed.
 const ConcurrencyDialog = lazy(() => import('../tasks/ConcurrencyDialog.tsx'));
@@ -13,43 +20,47 @@ const ReferFriendDialog = lazy(() => import('../rewards/ReferFriendDialog.tsx'))
 const SubscriptionDialog = lazy(() => import('../billing/SubscriptionDialog.tsx'));
 const DiscountDialog = lazy(() => import('../billing/DiscountDialog.tsx'));
 
+/** A popup whose code and `popups` texts load together, in parallel, when it first opens. */
+function withPopupTexts(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  return lazy(async () => (await Promise.all([load(), i18n.loadNamespaces('popups')]))[0]);
+}
+const AnnouncementDialog = withPopupTexts(() => import('../announcements/AnnouncementDialog.tsx'));
+const PublishDialog = withPopupTexts(() => import('../publish/PublishDialog.tsx'));
+const ReportDialog = withPopupTexts(() => import('../report/ReportDialog.tsx'));
+const EffectsDialog = withPopupTexts(() => import('../effects/EffectsDialog.tsx'));
+const ProjectChooseDialog = withPopupTexts(() => import('../projects/ProjectChooseDialog.tsx'));
+
+/** Lazily loaded popups, rendered only while open. */
+const LAZY_POPUPS: Partial<Record<PopupName, LazyExoticComponent<ComponentType>>> = {
+  concurrency: ConcurrencyDialog,
+  checkIn: CheckInDialog,
+  referFriend: ReferFriendDialog,
+  subscription: SubscriptionDialog,
+  discount: DiscountDialog,
+  announcement: AnnouncementDialog,
+  publish: PublishDialog,
+  report: ReportDialog,
+  effects: EffectsDialog,
+  projectChoose: ProjectChooseDialog,
+};
+
 export function PopupHost() {
-  const concurrency = usePopupStore((s) => s.current?.name === 'concurrency');
-  const checkIn = usePopupStore((s) => s.current?.name === 'checkIn');
-  const referFriend = usePopupStore((s) => s.current?.name === 'referFriend');
-  const subscription = usePopupStore((s) => s.current?.name === 'subscription');
-  const discount = usePopupStore((s) => s.current?.name === 'discount');
+  const name = usePopupStore((s) => s.current?.name);
+  const Lazy = name ? LAZY_POPUPS[name] : undefined;
+  usePopupDeepLink();
+  useEffect(installPopupTestHook, []);
   return (
     <>
       <SignUpDialog />
       <LogInDialog />
       <ForgotPasswordDialog />
       <UpgradePlanDialog />
-      {concurrency && (
+      {Lazy && (
         <Suspense fallback={null}>
-          <ConcurrencyDialog />
+          <Lazy />
         </Suspense>
       )}
-      {checkIn && (
-        <Suspense fallback={null}>
-          <CheckInDialog />
-        </Suspense>
-      )}
-      {referFriend && (
-        <Suspense fallback={null}>
-          <ReferFriendDialog />
-        </Suspense>
-      )}
-      {subscription && (
-        <Suspense fallback={null}>
-          <SubscriptionDialog />
-        </Suspense>
-      )}
-      {discount && (
-        <Suspense fallback={null}>
-          <DiscountDialog />
-        </Suspense>
-      )}
+      <AnnouncementGate />
     </>
   );
 }

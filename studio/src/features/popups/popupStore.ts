@@ -3,9 +3,11 @@
  * popups they own; the PopupHost renders the current one.
  */
 import { create } from 'zustand';
+import type { Announcement } from '../announcements/announcement.ts';
 
 /** §2 upgrade-plan popup infoType values. */
-export type UpgradeInfoType = 'VideoUsage' | 'VideoMode' | 'AdvancedCamera' | 'Template' | 'ProFeature' | 'Invite' | 'Extend' | 'Activity';
+export const UPGRADE_INFO_TYPES = ['VideoUsage', 'VideoMode', 'AdvancedCamera', 'Template', 'ProFeature', 'Invite', 'Extend', 'Activity'] as const;
+export type UpgradeInfoType = (typeof UPGRADE_INFO_TYPES)[number];
 
 export interface PopupPropsMap {
   signUp: Record<string, never>;
@@ -26,11 +28,21 @@ export interface PopupPropsMap {
   subscription: { period?: 'monthly' | 'yearly' };
   /** §2 discount: the yearly-billing saving, leading to /pricing?period=yearly (features/billing). */
   discount: Record<string, never>;
+  /** §2 announcement: the operator's announcement; without one the popup fetches the current one. */
+  announcement: { announcement?: Announcement };
+  /** §2 publish: a creation to the explore feed, with copy protection (§6); `status`/`isProtected` can forbid it (§4). */
+  publish: { creationId: string; mediaType: 'image' | 'video'; status?: string; isProtected?: boolean };
+  /** §2 report: someone else's content, with a reason (§8 "Report already exists."). */
+  report: { contentId: string };
+  /** §2 effects: the video or photo effects to start from. */
+  effects: { mediaType?: 'video' | 'image' };
+  /** §2 project choose: pick a project (the choice is announced under `onChooseKey`) or create one. */
+  projectChoose: { onChooseKey?: string };
 }
 
 export type PopupName = keyof PopupPropsMap;
 
-type OpenPopup = { [N in PopupName]: { name: N; props: PopupPropsMap[N] } }[PopupName];
+export type OpenPopup = { [N in PopupName]: { name: N; props: PopupPropsMap[N] } }[PopupName];
 
 interface PopupState {
   current: OpenPopup | null;
@@ -45,4 +57,19 @@ export const usePopupStore = create<PopupState>((set) => ({
 }));
 
 /** Popups whose component exists; others fall back to a toast until their feature lands. */
-export const IMPLEMENTED_POPUPS: ReadonlySet<PopupName> = new Set<PopupName>(['signUp', 'logIn', 'forgotPassword', 'upgradePlan', 'concurrency', 'checkIn', 'referFriend', 'subscription', 'discount']);
+export const IMPLEMENTED_POPUPS: ReadonlySet<PopupName> = new Set<PopupName>([
+  'signUp',
+  'logIn',
+  'forgotPassword',
+  'upgradePlan',
+  'concurrency',
+  'checkIn',
+  'referFriend',
+  'subscription',
+  'discount',
+  'announcement',
+  'publish',
+  'report',
+  'effects',
+  'projectChoose',
+]);

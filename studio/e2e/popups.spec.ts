@@ -1,0 +1,254 @@
+/**
+ * Every §2 popup opens and closes in a real browser, on the one dialog system: by a `?popup=`
+ * deep link or its UI trigger. Popups without a trigger yet (report, project choose, and
+ * publish's "cannot publish" states) open through `window.__tesseraOpenPopup`, which exists
+ * only when the page sets `localStorage['tessera.testHooks'] = '1'` first (popupTestHook.ts).
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2E, watchPageErrors } from './harness.ts';
+
+const ANNOUNCEMENT = {
+  id: 'e2e-news-1',
+  title: 'Photo effects are coming',
+  body: 'A first look at what is next for Tessera.',
+  ctaLabel: 'See plans',
+  ctaUrl: '/pricing',
+};
+const UPGRADE_INFO_TYPES = ['VideoUsage', 'VideoMode', 'AdvancedCamera', 'Template', 'ProFeature', 'Invite', 'Extend', 'Activity'];
+
+const e2e = useE2E({ env: { ANNOUNCEMENT_JSON: JSON.stringify(ANNOUNCEMENT) } });
+
+/** A fresh visitor. Unless `announcement` is set, the announcement counts as closed so it does not cover other popups. */
+async function newVisitor(opts: { announcement?: boolean; deviceId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await e2e.browser.newContext();
+  await context.addInitScript(
+    ({ dismiss, deviceId }) => {
+      localStorage.setItem('tessera.testHooks', '1');
+      if (dismiss) localStorage.setItem('tessera.dismissedAnnouncements', JSON.stringify([dismiss]));
+      if (deviceId) localStorage.setItem('tessera.deviceId', deviceId);
+    },
+    { dismiss: opts.announcement ? null : ANNOUNCEMENT.id, deviceId: opts.deviceId ?? null },
+  );
+  return { context, page: await context.newPage() };
+}
+
+/** Opens `/home?<query>` and waits for the popup's dialog; the deep-link parameters leave the URL. */
+async function openDeepLink(page: Page, query: string) {
+  await page.goto(`${e2e.server.url}/home?${query}`);
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await expect.poll(() => new URL(page.url()).searchParams.has('popup')).toBe(false);
+  return dialog;
+}
+
+async function closeWithEscape(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+}
+
+describe('popups in a real browser', () => {
+  it('opens sign up, subscription, check-in, refer friend, discount and concurrency from deep links, and Escape closes each', async () => {
+    const { context, page } = await newVisitor();
+    const errors = watchPageErrors(page);
+    const cases: [string, (dialog: ReturnType<Page['getByRole']>) => Promise<unknown>][] = [
+      ['signUp', (d) => d.getByRole('heading', { name: 'Create your Tessera account' }).waitFor()],
+      ['subscription', (d) => d.getByTestId('subscription-popup').waitFor()],
+      ['checkIn', (d) => d.getByRole('heading', { name: 'Daily check-in' }).waitFor()],
+      ['referFriend', (d) => d.getByRole('heading', { name: 'Invite friends' }).waitFor()],
+      ['discount', (d) => d.getByTestId('discount-popup').waitFor()],
+      ['concurrency', (d) => d.getByTestId('concurrency-popup').waitFor()],
+    ];
+    for (const [name, check] of cases) {
+      const dialog = await openDeepLink(page, `popup=${name}&utm_source=mail`);
+      await check(dialog);
+      // Only the deep-link parameters go; the others stay.
+      expect(new URL(page.url()).search, name).toBe('?utm_source=mail');
+      await closeWithEscape(page);
+    }
+    // The concurrency popup shows the running tasks (none for this visitor) with the limit.
+    await openDeepLink(page, 'popup=concurrency');
+    await page.getByTestId('concurrency').waitFor();
+    expect(await page.getByTestId('concurrency-popup').textContent()).toContain('in use');
+    await closeWithEscape(page);
+
+    // Unknown names and infoTypes open nothing and stay in the URL.
+    await page.goto(`${e2e.server.url}/home?popup=nope`);
+    await page.getByTestId('credits-remaining').waitFor();
+    await page.goto(`${e2e.server.url}/home?popup=upgradePlan&infoType=Nope`);
+    await page.getByTestId('credits-remaining').waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(page.url()).toContain('infoType=Nope');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens log in from the header and forgot password from it; Escape closes and focus returns to the trigger', async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(`${e2e.server.url}/home`);
+    // Once the anonymous session exists the header stops changing under the trigger.
+    await page.getByTestId('credits-remaining').waitFor();
+    const trigger = page.getByTestId('open-log-in');
+    await trigger.waitFor({ state: 'visible' });
+    await trigger.click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await closeWithEscape(page);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('open-log-in');
+
+    await trigger.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await closeWithEscape(page);
+
+    // The log-in deep link opens the same popup.
+    const dialog = await openDeepLink(page, 'popup=logIn');
+    await dialog.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await closeWithEscape(page);
+    await context.close();
+  });
+
+  it('emits upgrade_popup_close into the data layer when the upgrade-plan popup closes, for each of the 8 infoTypes', async () => {
+    const { context, page } = await newVisitor();
+    for (const infoType of UPGRADE_INFO_TYPES) {
+      const dialog = await openDeepLink(page, `popup=upgradePlan&infoType=${infoType}`);
+      expect(await dialog.getByTestId('upgrade-popup').getAttribute('data-info-type')).toBe(infoType);
+      await closeWithEscape(page);
+      const events = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'upgrade_popup_close'));
+      expect(events, infoType).toHaveLength(1);
+      expect(events[0], infoType).toMatchObject({ info_type: infoType, action: 'close' });
+    }
+    // Closing through its buttons counts too: leaving for sign-up emits before the switch.
+    await openDeepLink(page, 'popup=upgradePlan&infoType=Extend');
+    await page.getByRole('dialog').getByRole('button', { name: /Sign up/ }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Create your Tessera account' }).waitFor();
+    const events = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'upgrade_popup_close'));
+    expect(events).toEqual([expect.objectContaining({ info_type: 'Extend', action: 'sign_up' })]);
+    await context.close();
+  });
+
+  it('shows the announcement once by itself, remembers the close, and opens it again from a deep link', async () => {
+    const { context, page } = await newVisitor({ announcement: true });
+    const errors = watchPageErrors(page);
+    await page.goto(`${e2e.server.url}/home`);
+    const popup = page.getByTestId('announcement-popup');
+    await popup.waitFor();
+    expect(await popup.getAttribute('data-announcement-id')).toBe(ANNOUNCEMENT.id);
+    expect(await page.getByRole('dialog').getByRole('heading').textContent()).toBe(ANNOUNCEMENT.title);
+    expect(await popup.textContent()).toContain(ANNOUNCEMENT.body);
+    await closeWithEscape(page);
+    expect(await page.evaluate(() => localStorage.getItem('tessera.dismissedAnnouncements'))).toBe(JSON.stringify([ANNOUNCEMENT.id]));
+
+    // Next visit: it was closed, so it stays closed.
+    const answered = page.waitForResponse((res) => res.url().includes('system.announcement'));
+    await page.reload();
+    await answered;
+    await page.getByTestId('credits-remaining').waitFor();
+    await page.waitForTimeout(500);
+    expect(await popup.count()).toBe(0);
+
+    // A marketing link still opens it; its call to action leads on.
+    await openDeepLink(page, 'popup=announcement');
+    await popup.waitFor();
+    await page.getByTestId('announcement-cta').click();
+    await page.waitForURL(`${e2e.server.url}/pricing`);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the effects chooser with its empty state and a link to the effects pages', async () => {
+    const { context, page } = await newVisitor();
+    const dialog = await openDeepLink(page, 'popup=effects&mediaType=image');
+    const popup = dialog.getByTestId('effects-popup');
+    expect(await popup.getAttribute('data-media-type')).toBe('image');
+    expect(await dialog.getByTestId('effects-empty').textContent()).toContain('No effects are published on this server yet');
+    expect(await dialog.getByTestId('effects-page-link').getAttribute('href')).toBe('/photo-effects');
+    await dialog.getByTestId('effects-tab-video').click();
+    expect(await dialog.getByTestId('effects-page-link').getAttribute('href')).toBe('/video-effects');
+    await closeWithEscape(page);
+    await context.close();
+  });
+
+  it('opens project choose with its empty state and creation switched off until projects exist', async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(`${e2e.server.url}/home`);
+    await page.getByTestId('credits-remaining').waitFor();
+    await page.evaluate(() => window.__tesseraOpenPopup?.({ name: 'projectChoose', props: { onChooseKey: 'e2e' } }));
+    await page.getByTestId('project-choose-popup').waitFor();
+    await page.getByTestId('project-choose-unavailable').waitFor();
+    expect(await page.getByTestId('project-create').isDisabled()).toBe(true);
+    await closeWithEscape(page);
+    await context.close();
+  });
+
+  it('opens the report popup with its reasons; sending waits for the explore feed', async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(`${e2e.server.url}/home`);
+    await page.getByTestId('credits-remaining').waitFor();
+    await page.evaluate(() => window.__tesseraOpenPopup?.({ name: 'report', props: { contentId: '00000000-0000-4000-8000-000000000001' } }));
+    const popup = page.getByTestId('report-popup');
+    await popup.waitFor();
+    expect(await popup.getByRole('radio').count()).toBe(7);
+    await popup.getByRole('radio', { name: 'Spam or advertising' }).check();
+    const details = popup.getByLabel('Details (optional)');
+    await details.fill('x'.repeat(600));
+    expect((await details.inputValue()).length).toBe(500);
+    expect(await popup.textContent()).toContain('500 / 500');
+    expect(await page.getByTestId('report-submit').isDisabled()).toBe(true);
+    await page.getByTestId('report-unavailable').waitFor();
+    await closeWithEscape(page);
+    await context.close();
+  });
+
+  it('opens publish from a real creation, and explains why a processing or protected video cannot be published', async () => {
+    const { context, page } = await newVisitor({ deviceId: 'e2e-popups-publish-0001' });
+    const errors = watchPageErrors(page);
+    await page.goto(`${e2e.server.url}/home`);
+    await page.getByTestId('credits-remaining').waitFor();
+    await page.goto(`${e2e.server.url}/app/ai-image`);
+    await page.getByTestId('prompt').fill('a lighthouse at dawn');
+    await page.getByTestId('generate').click();
+    await page.getByTestId('result-image').waitFor({ timeout: 30_000 });
+
+    await page.goto(`${e2e.server.url}/app/my-creations`);
+    await page.getByTestId('creation-card').first().click();
+    await page.getByTestId('creation-dialog').waitFor();
+    const trigger = page.getByTestId('creation-publish');
+    await trigger.click();
+    const form = page.getByTestId('publish-popup');
+    await form.waitFor();
+    expect(await form.getAttribute('data-media-type')).toBe('image');
+    await form.getByLabel('Title').fill('Lighthouse');
+    const tags = form.getByRole('textbox', { name: 'Tags' });
+    await tags.fill('Sea, #coast');
+    await tags.press('Enter');
+    expect(await form.getByTestId('publish-tag').allTextContents()).toEqual(['#sea', '#coast']);
+    expect(await form.getByTestId('publish-download-note').textContent()).toContain('watermark');
+    await form.getByTestId('publish-copy-protection').click();
+    expect(await form.getByTestId('publish-download-note').textContent()).toContain('cannot download');
+    // No publish call on the server yet: the button stays off and says why.
+    expect(await page.getByTestId('publish-submit').isDisabled()).toBe(true);
+    await page.getByTestId('publish-unavailable').waitFor();
+
+    // Escape closes only the publish popup; focus goes back to its button in the creation dialog.
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    await page.getByTestId('creation-dialog').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('creation-publish');
+    await closeWithEscape(page);
+
+    // §4: a processing video blocks the action; a protected one cannot be published.
+    await page.evaluate(() => window.__tesseraOpenPopup?.({ name: 'publish', props: { creationId: 'v1', mediaType: 'video', status: 'processing' } }));
+    const blocked = page.getByTestId('publish-blocked');
+    await blocked.waitFor();
+    expect(await blocked.getAttribute('data-blocker')).toBe('processing');
+    expect(await blocked.getByRole('alert').textContent()).toBe('The video is currently being processed, so this action is not available right now.');
+    await closeWithEscape(page);
+    await page.evaluate(() => window.__tesseraOpenPopup?.({ name: 'publish', props: { creationId: 'v2', mediaType: 'video', isProtected: true } }));
+    expect(await blocked.getAttribute('data-blocker')).toBe('protected');
+    await closeWithEscape(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

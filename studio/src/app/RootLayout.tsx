@@ -9,8 +9,10 @@ import { SessionBootstrap } from '../features/auth/SessionBootstrap.tsx';
 import { useRealtime } from '../features/realtime/useRealtime.ts';
 import { PopupHost } from '../features/popups/PopupHost.tsx';
 import { usePendingInvite } from '../features/rewards/usePendingInvite.ts';
+import { usePageTracking } from '../lib/analytics/usePageTracking.ts';
 import { applyDocumentLanguage } from '../lib/i18n.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+import { SiteMeta } from './SiteMeta.tsx';
 
 /** Header, page and footer; the language comes from the URL prefix. */
 export function RootLayout() {
@@ -19,6 +21,7 @@ export function RootLayout() {
   const { lang } = splitLanguagePrefix(pathname);
   useRealtime();
   usePendingInvite();
+  usePageTracking();
 
   useEffect(() => {
     if (i18n.language !== lang) void i18n.changeLanguage(lang);
@@ -27,6 +30,7 @@ export function RootLayout() {
 
   return (
     <div className="flex min-h-screen flex-col">
+      <SiteMeta />
       <SessionBootstrap />
       <Header />
       <div className="flex-1">

@@ -1,6 +1,7 @@
 /**
  * Easy mode: text to image and image to image. The cost is on the button; progress is pushed
- * over the socket. `?mode=image&image=<url>` opens image to image with that image.
+ * over the socket. `?mode=image&image=<url>` opens image to image with that image; `?prompt=`
+ * fills in the prompt.
  */
 import { costOf } from '@tessera/shared/credits/costs';
 import {
@@ -24,6 +25,7 @@ import { TaskResult } from '../features/generate/TaskResult.tsx';
 import { useGenerationTask } from '../features/generate/useGenerationTask.ts';
 import { ImageInput, type ImageValue } from '../features/media/ImageInput.tsx';
 import { ChoiceField, PromptField } from '../features/tools/ToolFields.tsx';
+import { useCreateFlow } from '../lib/analytics/useCreateFlow.ts';
 import { useTRPC } from '../lib/trpc.ts';
 
 const RATIOS = Object.keys(ASPECT_RATIOS) as AspectRatio[];
@@ -34,6 +36,7 @@ export function AiImagePage() {
   const [search, setSearch] = useSearchParams();
   const mode: Mode = search.get('mode') === 'image' ? 'image' : 'text';
   const preset = search.get('image');
+  const prompt = search.get('prompt') ?? '';
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
@@ -59,10 +62,10 @@ export function AiImagePage() {
             ))}
           </Tabs.List>
           <Tabs.Content value="text">
-            <Generator mode="text" preset={null} />
+            <Generator key={prompt} mode="text" preset={null} initialPrompt={prompt} />
           </Tabs.Content>
           <Tabs.Content value="image">
-            <Generator key={preset ?? ''} mode="image" preset={preset && parseImageRef(preset) ? preset : null} />
+            <Generator key={`${preset ?? ''}|${prompt}`} mode="image" preset={preset && parseImageRef(preset) ? preset : null} initialPrompt={prompt} />
           </Tabs.Content>
         </Tabs.Root>
       </GuestGate>
@@ -70,13 +73,14 @@ export function AiImagePage() {
   );
 }
 
-function Generator({ mode, preset }: { mode: Mode; preset: string | null }) {
+function Generator({ mode, preset, initialPrompt }: { mode: Mode; preset: string | null; initialPrompt: string }) {
   const { t } = useTranslation('aiImage');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const gen = useGenerationTask();
+  const flow = useCreateFlow(mode === 'text' ? 'text_to_image' : 'image_to_image');
   const strengthId = useId();
-  const [prompt, setPrompt] = useState('');
+  const [prompt, setPrompt] = useState(initialPrompt);
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>('1:1');
   const [image, setImage] = useState<ImageValue | null>(preset ? { url: preset } : null);
   const [style, setStyle] = useState<ImageStyle>('auto');
@@ -98,13 +102,14 @@ function Generator({ mode, preset }: { mode: Mode; preset: string | null }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!ready) return;
+    flow.submit();
     if (mode === 'text') textToImage.mutate({ prompt: prompt.trim(), aspectRatio });
     else if (image) imageToImage.mutate({ prompt: prompt.trim(), image: image.url, style, strength });
   }
 
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <form onSubmit={submit} className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-border bg-surface p-6">
+      <form onSubmit={submit} {...flow.formProps} className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-border bg-surface p-6">
         {mode === 'image' && <ImageInput label={t('form.image')} value={image} onChange={setImage} testId="i2i-image" />}
         <PromptField
           label={t('form.prompt')}
@@ -141,7 +146,7 @@ function Generator({ mode, preset }: { mode: Mode; preset: string | null }) {
             </div>
           </>
         )}
-        <Button type="submit" size="lg" loading={pending} disabled={!ready || gen.running} data-testid="generate">
+        <Button type="submit" size="lg" loading={pending} disabled={!ready || gen.running} onClick={() => flow.click('generate')} data-testid="generate">
           <Sparkles size={16} aria-hidden /> {t('form.generate', { count: cost })}
         </Button>
         <p className="text-xs text-muted">{t('form.localEngine')}</p>

@@ -22,6 +22,7 @@ import { BackgroundField, type BackgroundDraft } from '../features/tools/Backgro
 import { startToolTask } from '../features/tools/startToolTask.ts';
 import { ToolFieldInput } from '../features/tools/ToolFields.tsx';
 import { buildToolInput, findTool, type ImageSlot, type ToolDescriptor, toolCost } from '../features/tools/toolDescriptors.ts';
+import { useCreateFlow } from '../lib/analytics/useCreateFlow.ts';
 import { useTRPC, useTRPCClient } from '../lib/trpc.ts';
 import { NotFoundPage } from './StatusPage.tsx';
 
@@ -63,6 +64,7 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const gen = useGenerationTask();
+  const flow = useCreateFlow(tool.kind);
   const [images, setImages] = useState<Images>(() => (preset ? { image: { url: preset } } : {}));
   const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...tool.defaults }));
   const [problem, setProblem] = useState<string | null>(null);
@@ -106,6 +108,8 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
     setProblem(null);
     if (missingImage || missingBackground) return setProblem(t('form.needImage'));
     if (tool.mask && (!painter || painter.isEmpty)) return setProblem(t('form.needMask'));
+    // The upscaler is the one tool with a model choice (ESRGAN `quality` or `fast` resampling).
+    flow.submit({ model_name: tool.kind === 'upscale' ? String(values.mode ?? 'quality') : null });
     create.mutate();
   }
 
@@ -116,7 +120,7 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
 
   return (
     <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-border bg-surface p-6" data-testid="tool-form">
+      <form onSubmit={submit} {...flow.formProps} noValidate className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-border bg-surface p-6" data-testid="tool-form">
         {tool.images.map((slot) => (
           <ImageInput
             key={slot}
@@ -152,7 +156,7 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
             </Link>
           </p>
         )}
-        <Button type="submit" size="lg" loading={create.isPending} disabled={gen.running} data-testid="generate">
+        <Button type="submit" size="lg" loading={create.isPending} disabled={gen.running} onClick={() => flow.click('generate')} data-testid="generate">
           <Sparkles size={16} aria-hidden /> {phase === 'mask' ? t('form.uploadingMask') : t('form.generate', { count: cost })}
         </Button>
         {problem && (

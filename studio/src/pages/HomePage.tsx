@@ -17,13 +17,14 @@ import {
   Video,
   Wand2,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useLocalizedPath } from '../app/useLanguage.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { useViewer } from '../features/auth/useViewer.ts';
 import { usePopupStore } from '../features/popups/popupStore.ts';
+import { track } from '../lib/analytics/tracker.ts';
 import { hasSignedInUserInfoCookie } from '../lib/userInfoCookie.ts';
 
 const KINDS: { key: string; icon: LucideIcon }[] = [
@@ -88,6 +89,9 @@ export function HomePage() {
   const { t } = useTranslation('home');
   const viewer = useViewer();
   const open = usePopupStore((s) => s.open);
+  // §3 banner events: the hero is the home page's banner; its call to action is the click.
+  useEffect(() => track('banner', { action: 'expose', banner_id: 'home-hero', position: 'top' }), []);
+  const heroClick = () => track('banner', { action: 'click', banner_id: 'home-hero', position: 'top' });
 
   return (
     <main>
@@ -105,10 +109,19 @@ export function HomePage() {
           <div className="flex flex-wrap justify-center gap-3">
             {viewer.status === 'signedIn' ? (
               <Button asChild size="lg">
-                <a href="#create">{t('hero.ctaSignedIn')}</a>
+                <a href="#create" onClick={heroClick} data-track="home-hero-cta">
+                  {t('hero.ctaSignedIn')}
+                </a>
               </Button>
             ) : (
-              <Button size="lg" onClick={() => open('signUp')}>
+              <Button
+                size="lg"
+                data-track="home-hero-cta"
+                onClick={() => {
+                  heroClick();
+                  open('signUp');
+                }}
+              >
                 {t('hero.cta')}
               </Button>
             )}

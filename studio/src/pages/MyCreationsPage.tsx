@@ -10,6 +10,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { cn } from '../components/ui/cn.ts';
 import { CreationDialog } from '../features/creations/CreationDialog.tsx';
 import { GuestGate } from '../features/generate/GuestGate.tsx';
+import { track } from '../lib/analytics/tracker.ts';
 import { useTRPC } from '../lib/trpc.ts';
 
 const KINDS = Object.keys(GENERATION_KINDS) as GenerationKind[];
@@ -87,7 +88,10 @@ function CreationsGrid() {
               <li key={c.id}>
                 <button
                   type="button"
-                  onClick={() => setOpenId(c.id)}
+                  onClick={() => {
+                    track('content', { action: 'click', content_id: c.id, content_media_type: c.mediaType, content_tags: [c.kind] });
+                    setOpenId(c.id);
+                  }}
                   className="group relative block w-full overflow-hidden rounded-xl border border-border bg-surface text-start hover:border-accent"
                   data-testid="creation-card"
                   data-creation-id={c.id}

@@ -79,7 +79,7 @@ function CheckoutSuccess({ onDismiss }: { onDismiss(): void }) {
   const { t } = useTranslation('pricing');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const take = useMutation(trpc.billing.takePurchases.mutationOptions({ meta: { skipError: true }, onSuccess: pushPurchases }));
+  const take = useMutation(trpc.billing.takePurchases.mutationOptions({ meta: { skipError: true }, onSuccess: (records) => pushPurchases(records, 'checkout') }));
   const { mutate } = take;
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.subLog.pathKey() });

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useReducer, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
+import { trackAuth } from '../../lib/analytics/authTracking.ts';
 import { InviteCodeField } from '../rewards/InviteCodeField.tsx';
 import { readPendingInvite, rememberTypedInvite } from '../rewards/pendingInvite.ts';
 import { authApi } from './authApi.ts';
@@ -44,6 +45,8 @@ export function AccountForm({ mode, onDone, onStepChange, onForgotPassword }: Ac
   async function finish(result: 'signedUp' | 'signedIn') {
     dispatch({ type: 'verified' });
     await Promise.all([waitForSession(isSignedInSession), queryClient.invalidateQueries()]);
+    // §4 Tracking: sign_up after a new address was verified, login otherwise.
+    trackAuth(result === 'signedUp' ? 'sign_up' : 'login', 'email');
     onDone(result);
   }
 

@@ -1,10 +1,12 @@
 /** The sign-up, log-in and forgot-password popups (§2), around the shared account forms. */
 import { safeCallbackPath } from '@tessera/shared/auth';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Dialog } from '../../components/ui/Dialog.tsx';
+import { pageNameOf } from '../../lib/analytics/superProperties.ts';
+import { track } from '../../lib/analytics/tracker.ts';
 import { usePopupStore } from '../popups/popupStore.ts';
 import { AccountForm } from './AccountForm.tsx';
 import type { AccountState } from './authFlows.ts';
@@ -17,9 +19,14 @@ export function SignUpDialog() {
   const { current, close, open } = usePopupStore();
   const [step, setStep] = useState<Step>('credentials');
   const verifying = step !== 'credentials';
+  const isOpen = current?.name === 'signUp';
+  // §3 signup_popup_expose: the page it opened on is the source.
+  useEffect(() => {
+    if (isOpen) track('signup_popup_expose', { source: pageNameOf(window.location.pathname) });
+  }, [isOpen]);
   return (
     <Dialog
-      open={current?.name === 'signUp'}
+      open={isOpen}
       onOpenChange={(o) => !o && close()}
       title={verifying ? t('auth.verifyTitle') : t('auth.signUpTitle')}
       {...(verifying ? {} : { description: t('auth.signUpSubtitle') })}

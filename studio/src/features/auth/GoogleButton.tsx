@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
+import { startSocialAuth } from '../../lib/analytics/authTracking.ts';
 import { authClient } from '../../lib/authClient.ts';
 
 export function useAuthProviders() {
@@ -35,6 +36,8 @@ export function GoogleButton({ callbackURL }: { callbackURL?: string }) {
       data-testid="google-sign-in"
       onClick={async () => {
         setBusy(true);
+        // Reported as sign_up or login when the session comes back (useAnalyticsSession).
+        startSocialAuth('Google');
         const result = await authClient.signIn.social({ provider: 'google', callbackURL: callbackURL ?? window.location.pathname + window.location.search });
         if (result.error) setBusy(false);
       }}

@@ -2,12 +2,13 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { pushUserProperties, userStatusOf } from '../../lib/analytics.ts';
+import { pushUserProperties, userStatusOf } from '../../lib/analytics/userProperties.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { APP_NAME } from '../billing/useBillingState.ts';
 import { authClient } from '../../lib/authClient.ts';
 import { toUserInfo, writeUserInfoCookie } from '../../lib/userInfoCookie.ts';
 import { needsAnonymousSignIn, signInAnonymously } from './anonymousSignIn.ts';
+import { useAnalyticsSession } from './useAnalyticsSession.ts';
 import { shouldResetSessionHistory, useSessionHistory } from './sessionHistory.ts';
 
 export function SessionBootstrap() {
@@ -55,6 +56,8 @@ export function SessionBootstrap() {
     if (analyticsUser) void pushUserProperties(analyticsUser);
     // analyticsKey identifies the user; the object itself is rebuilt on every render.
   }, [analyticsKey]);
+  // The tracker's user, identify on sign-in, social sign-up/log-in events (lib/analytics).
+  useAnalyticsSession({ pending: session.isPending, session: session.data, subLog: subLog.data, remainingCredits: credits.data?.remaining, status });
 
   useEffect(() => {
     if (attempted.current) return;

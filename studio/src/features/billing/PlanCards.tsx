@@ -3,7 +3,8 @@
  * (start, current, upgrade, disabled — see planCardState). Used by /pricing and the
  * subscription popup. Subscribing starts a checkout; upgrading asks first.
  */
-import { type PlanFeatures, type PlanKey, PLAN_KEYS } from '@tessera/shared/plans';
+import type { EventProperties } from '@tessera/shared/analytics';
+import { CARD_PROVIDER, type PlanFeatures, type PlanKey, PLAN_KEYS } from '@tessera/shared/plans';
 import { VERIFIED_EMAIL_BONUS_CREDITS } from '@tessera/shared/credits';
 import { formatPrice } from '@tessera/shared/pricing';
 import { getLanguage } from '@tessera/shared/i18n';
@@ -19,6 +20,7 @@ import { useLanguage, useLocalizedPath } from '../../app/useLanguage.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
+import { track } from '../../lib/analytics/tracker.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { usePopupStore } from '../popups/popupStore.ts';
 import { type BillingPeriod, type PlanCardContext, type PlanCardState, planCardState } from './planCardState.ts';
@@ -220,6 +222,20 @@ function PlanCard({
   );
 }
 
+/** §3 sub_button_click / sub_submit properties of a paid plan's product. */
+function subEventProps(plan: PlanKey, product: CatalogueProduct, subType: 'subscription' | 'upgrade'): EventProperties<'sub_submit'> {
+  return {
+    period: product.period,
+    plan_type: plan.toLowerCase(),
+    credits: product.usageCount,
+    price: product.priceInfo.price,
+    currency: product.priceInfo.realCurrency,
+    payment_method: 'normal_payment',
+    payment_channel: CARD_PROVIDER,
+    sub_type: subType,
+  };
+}
+
 function PlanAction({
   plan,
   name,
@@ -285,8 +301,11 @@ function PlanAction({
         variant={plan === 'FREE' ? 'outline' : 'primary'}
         loading={checkout.isPending || checkout.isSuccess}
         data-testid={testId}
+        data-track={testId}
         onClick={() => {
+          if (product) track('sub_button_click', subEventProps(plan, product, 'subscription'));
           if (!context.signedIn || !product) return openPopup('signUp');
+          track('sub_submit', subEventProps(plan, product, 'subscription'));
           checkout.mutate({
             productId: product.id,
             successPath: `${to('/pricing')}?checkout=success`,
@@ -300,7 +319,15 @@ function PlanAction({
   // upgrade
   return (
     <>
-      <Button className="w-full" data-testid={testId} onClick={() => setConfirming(true)}>
+      <Button
+        className="w-full"
+        data-testid={testId}
+        data-track={testId}
+        onClick={() => {
+          if (product) track('sub_button_click', subEventProps(plan, product, 'upgrade'));
+          setConfirming(true);
+        }}
+      >
         {t('action.upgrade')}
       </Button>
       {product && subscriptionId && (
@@ -314,7 +341,14 @@ function PlanAction({
             <Button variant="ghost" disabled={upgrade.isPending} onClick={() => setConfirming(false)}>
               {t('upgrade.cancel')}
             </Button>
-            <Button loading={upgrade.isPending} onClick={() => upgrade.mutate({ subscriptionId, productId: product.id })} data-testid="upgrade-confirm">
+            <Button
+              loading={upgrade.isPending}
+              onClick={() => {
+                track('sub_submit', subEventProps(plan, product, 'upgrade'));
+                upgrade.mutate({ subscriptionId, productId: product.id });
+              }}
+              data-testid="upgrade-confirm"
+            >
               {t('upgrade.confirm')}
             </Button>
           </div>

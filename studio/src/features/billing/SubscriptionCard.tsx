@@ -14,7 +14,7 @@ import { toast } from 'sonner';
 import { useLanguage, useLocalizedPath } from '../../app/useLanguage.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../components/ui/cn.ts';
-import { pushDataLayer } from '../../lib/dataLayer.ts';
+import { track } from '../../lib/analytics/tracker.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { AccountCard, FormAlert } from '../account/AccountCard.tsx';
 import { statusKey } from './billingLinks.ts';
@@ -102,7 +102,7 @@ function PaidPlan({ plan, platform, testMode }: { plan: SubscriptionPlan; platfo
     trpc.billing.cancel.mutationOptions({
       onSuccess: (_plan, input) => {
         // §3 analytics: cancel_sub carries the reasons and the optional text.
-        pushDataLayer({ event: 'cancel_sub', reasons: input.reasons, text: input.comment ?? '' });
+        track('cancel_sub', { reasons: input.reasons, extra_text: input.comment?.trim().slice(0, 500) || null });
         setCancelOpen(false);
         toast.success(t('cancelDialog.done', { date }));
         refresh();

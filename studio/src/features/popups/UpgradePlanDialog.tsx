@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { useLocalizedPath } from '../../app/useLanguage.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { pushDataLayer } from '../../lib/dataLayer.ts';
+import { track } from '../../lib/analytics/tracker.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useViewer } from '../auth/useViewer.ts';
 import { usePanelStore } from './panelStore.ts';
@@ -31,8 +31,8 @@ export function UpgradePlanDialog() {
   const summary = useQuery({ ...trpc.credits.summary.queryOptions(), enabled: isOpen && hasSession, meta: { skipError: true } });
 
   /** Closes the popup and says how, for the data layer. */
-  function dismiss(action: 'close' | 'see_plans' | 'history') {
-    pushDataLayer({ event: 'upgrade_popup_close', info_type: infoType ?? null, reason: credits ? 'credits' : null, action });
+  function dismiss(action: 'close' | 'see_plans' | 'history' | 'sign_up') {
+    track('upgrade_popup_close', { info_type: infoType ?? (credits ? 'credits' : 'none') }, { dataLayer: { reason: credits ? 'credits' : null, action } });
     close();
   }
 
@@ -59,7 +59,15 @@ export function UpgradePlanDialog() {
             </Button>
           )}
           {viewer.status !== 'signedIn' && (
-            <Button variant="outline" size="sm" onClick={() => open('signUp')}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                // Leaving for the sign-up popup is a close too (§4): emit it before switching.
+                dismiss('sign_up');
+                open('signUp');
+              }}
+            >
               {t('upgrade.signUp', { credits: VERIFIED_EMAIL_BONUS_CREDITS })}
             </Button>
           )}

@@ -73,7 +73,7 @@ export function useRealtime(): void {
       void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
       // New payments become GA4 purchase events; the server hands each out once. The test
       // checkout page is about to leave for its success URL, which takes them there instead.
-      if (!window.location.pathname.includes('/test-checkout/')) client.billing.takePurchases.mutate().then(pushPurchases, () => undefined);
+      if (!window.location.pathname.includes('/test-checkout/')) client.billing.takePurchases.mutate().then((records) => pushPurchases(records, 'realtime'), () => undefined);
     });
     socket.on('task:progress', ({ id, progress, stage }) => {
       // The first progress of a task moves it from queued to running in the task list.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pushUserProperties, userPropertiesOf, userStatusOf } from './analytics.ts';
+import { pushUserProperties, userPropertiesOf, userStatusOf } from './userProperties.ts';
 
 describe('analytics user properties (§3)', () => {
   it('sends a signed-in user with their group, band and a hashed e-mail, never the address', async () => {

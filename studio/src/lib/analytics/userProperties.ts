@@ -48,7 +48,8 @@ declare global {
   }
 }
 
-async function sha256Hex(text: string): Promise<string> {
+/** Lowercase hex SHA-256 of `text` (Web Crypto). */
+export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

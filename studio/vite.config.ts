@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // bench/bundle reads it to size each route.
+    manifest: true,
     chunkSizeWarningLimit: 700,
   },
   server: {

@@ -40,6 +40,10 @@ const pages: RouteObject[] = [
   { path: 'app/ai-image', element: <AiImagePage /> },
   { path: 'app/ai-tools', element: <AiToolsPage /> },
   { path: 'app/ai-tools/:slug', element: <AiToolPage /> },
+  // §2 names these paths in the tool section: they open the same tool pages.
+  { path: 'app/image-tools', element: <AiToolsPage /> },
+  { path: 'app/tool/:slug', element: <AiToolPage /> },
+  { path: 'app/image-generators', element: <AiImagePage /> },
   { path: 'app/my-creations', element: <MyCreationsPage /> },
   { path: 'app/account', element: <AccountPage /> },
   { path: 'app/missions', element: <MissionsPage /> },
@@ -72,6 +76,8 @@ const pages: RouteObject[] = [
   { path: 'models/image/:slug', element: <ModelLandingPage kind="imageModel" /> },
   { path: 'tools/:slug', element: <ModelLandingPage kind="tool" /> },
   { path: 'api', element: <ApiPage /> },
+  // The API platform explore (§2): models and pricing of the API live on the API page for now.
+  { path: 'api-platform/*', element: <ApiPage /> },
   { path: 'start-for-free', element: <StartForFreePage /> },
   { path: 'inspiration', element: <InspirationPage /> },
   // App areas whose forms arrive with later issues.

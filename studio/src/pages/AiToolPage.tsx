@@ -44,7 +44,7 @@ export function AiToolPage() {
         <ArrowLeft size={14} aria-hidden className="rtl:rotate-180" /> {t('index.title')}
       </Link>
       <h1 className="mt-3 flex items-center gap-3 text-3xl font-bold">
-        <Icon className="text-accent" aria-hidden /> {title}
+        <Icon className="text-accent-fg" aria-hidden /> {title}
       </h1>
       <p className="mt-2 max-w-2xl text-muted">{t(`tools.${tool.slug}.description`)}</p>
       <GuestGate>
@@ -151,7 +151,7 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
         {isProFeature(tool.kind, values) && (
           <p className="text-xs text-muted" data-testid="pro-feature-note">
             {t('form.proFeature')}{' '}
-            <Link to={to('/pricing')} className="font-medium text-accent hover:underline">
+            <Link to={to('/pricing')} className="font-medium text-accent-fg hover:underline">
               {t('form.seePlans')}
             </Link>
           </p>

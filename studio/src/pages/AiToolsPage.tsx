@@ -31,14 +31,14 @@ export function AiToolsPage() {
                 data-track={`tool-card-${tool.slug}`}
                 onClick={() => track('resource', { action: 'click', resource_type: 'tool', resource_id: tool.slug, position: String(i + 1) })}
               >
-                <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-accent/15 text-accent">
+                <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-accent/15 text-accent-fg">
                   <Icon size={20} aria-hidden />
                 </span>
                 <span className="text-lg font-semibold">{t(`tools.${tool.slug}.title`)}</span>
                 <span className="flex-1 text-sm text-muted">{t(`tools.${tool.slug}.description`)}</span>
                 <span className="flex items-center justify-between text-xs text-muted">
                   {t('index.cost', { count: toolCost(tool, {}) })}
-                  <ArrowRight size={16} aria-hidden className="text-accent transition group-hover:translate-x-1 rtl:rotate-180 rtl:group-hover:-translate-x-1" />
+                  <ArrowRight size={16} aria-hidden className="text-accent-fg transition group-hover:translate-x-1 rtl:rotate-180 rtl:group-hover:-translate-x-1" />
                 </span>
               </Link>
             </li>

@@ -44,7 +44,7 @@ export function ApiPage() {
       <Hero
         badge={
           <>
-            <Code2 size={14} aria-hidden className="text-accent" /> {t('api.badge')}
+            <Code2 size={14} aria-hidden className="text-accent-fg" /> {t('api.badge')}
           </>
         }
         title={t('api.title')}
@@ -68,7 +68,7 @@ export function ApiPage() {
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map(({ key, icon: Icon }) => (
             <li key={key} className={cn(CARD, 'p-5')}>
-              <Icon className="text-accent" size={22} aria-hidden />
+              <Icon className="text-accent-fg" size={22} aria-hidden />
               <h3 className="mt-3 font-medium">{t(`api.features.${key}.title`)}</h3>
               <p className="mt-1 text-sm text-muted">{t(`api.features.${key}.text`)}</p>
             </li>

@@ -42,7 +42,7 @@ export function AppComingPage({ area }: { area: ComingArea }) {
       <ul className="mt-6 grid gap-3 sm:grid-cols-3" data-testid="coming-features">
         {Array.from({ length: FEATURE_COUNT }, (_, i) => (
           <li key={i} className={cn(CARD, 'flex items-start gap-2 p-4 text-sm')}>
-            <Sparkles size={16} aria-hidden className="mt-0.5 shrink-0 text-accent" />
+            <Sparkles size={16} aria-hidden className="mt-0.5 shrink-0 text-accent-fg" />
             {k(`features.${i + 1}`)}
           </li>
         ))}
@@ -59,7 +59,7 @@ export function AppComingPage({ area }: { area: ComingArea }) {
           {today.map(({ to: path, icon: Icon, title, text }) => (
             <li key={path}>
               <Link to={to(path)} className={cn(CARD, 'group flex h-full items-start gap-4 p-5 transition hover:border-accent')}>
-                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-accent/15 text-accent">
+                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-accent/15 text-accent-fg">
                   <Icon size={20} aria-hidden />
                 </span>
                 <span className="flex flex-col gap-1">

@@ -136,7 +136,7 @@ export function HomePage() {
         <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {KINDS.map(({ key, icon: Icon }) => (
             <li key={key} className={`${CARD} p-5 transition hover:border-accent/60`}>
-              <Icon className="text-accent" size={22} aria-hidden />
+              <Icon className="text-accent-fg" size={22} aria-hidden />
               <h3 className="mt-3 font-medium">{t(`kinds.${key}.name`)}</h3>
               <p className="mt-1 text-sm text-muted">{t(`kinds.${key}.text`)}</p>
             </li>

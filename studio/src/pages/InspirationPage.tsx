@@ -33,7 +33,7 @@ export function InspirationPage() {
       {THEMES.map(({ key, icon: Icon, swatch }) => (
         <section key={key} aria-labelledby={`theme-${key}`} className="mt-10">
           <h2 id={`theme-${key}`} className="flex items-center gap-2 text-xl font-semibold">
-            <Icon size={20} aria-hidden className="text-accent" /> {t(`inspiration.themes.${key}.title`)}
+            <Icon size={20} aria-hidden className="text-accent-fg" /> {t(`inspiration.themes.${key}.title`)}
           </h2>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: PROMPTS_PER_THEME }, (_, i) => {

@@ -44,7 +44,7 @@ export function EffectsPage({ variant }: { variant: EffectsVariant }) {
       <Hero
         badge={
           <>
-            <Sparkles size={14} aria-hidden className="text-accent" /> {k('badge')}
+            <Sparkles size={14} aria-hidden className="text-accent-fg" /> {k('badge')}
           </>
         }
         title={k('title')}

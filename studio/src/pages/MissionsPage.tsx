@@ -195,7 +195,7 @@ function MissionCard({ mission: m }: { mission: MissionDto }) {
       aria-labelledby={`mission-${m.key}-title`}
     >
       <div className="flex items-start gap-3">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-accent/15 text-accent">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-accent/15 text-accent-fg">
           <Icon size={18} aria-hidden />
         </span>
         <div className="min-w-0 flex-1">

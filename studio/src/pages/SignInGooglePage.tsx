@@ -41,7 +41,7 @@ export function SignInGooglePage() {
           <p role="alert" data-testid="google-unavailable">
             {t('google.unavailable')}
           </p>
-          <Link to={`${to('/sign-in')}?callbackUrl=${encodeURIComponent(callbackURL)}`} className="font-medium text-accent hover:underline">
+          <Link to={`${to('/sign-in')}?callbackUrl=${encodeURIComponent(callbackURL)}`} className="font-medium text-accent-fg hover:underline">
             {t('google.useEmail')}
           </Link>
         </>

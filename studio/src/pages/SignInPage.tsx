@@ -49,7 +49,7 @@ export function SignInPage() {
       </div>
       <p className="text-center text-sm text-muted">
         {t('noAccount')}{' '}
-        <button type="button" className="font-medium text-accent hover:underline" onClick={() => open('signUp')}>
+        <button type="button" className="font-medium text-accent-fg hover:underline" onClick={() => open('signUp')}>
           {t('signUp')}
         </button>
       </p>

@@ -42,7 +42,7 @@ export function StartForFreePage() {
       <Hero
         badge={
           <>
-            <Gift size={14} aria-hidden className="text-accent" /> {t('startForFree.badge')}
+            <Gift size={14} aria-hidden className="text-accent-fg" /> {t('startForFree.badge')}
           </>
         }
         title={t('startForFree.title')}

@@ -114,7 +114,7 @@ function CheckoutSession() {
     return (
       <div className="mt-6 flex flex-col gap-3">
         <FormAlert>{t('testCheckout.notFound')}</FormAlert>
-        <Link to="/pricing" className="text-sm text-accent underline">
+        <Link to="/pricing" className="text-sm text-accent-fg underline">
           {t('testCheckout.back')}
         </Link>
       </div>
@@ -252,7 +252,7 @@ function PaymentMethod() {
           </Button>
         </div>
       </section>
-      <a href={returnPath} className="text-sm text-accent underline" data-testid="test-payment-back">
+      <a href={returnPath} className="text-sm text-accent-fg underline" data-testid="test-payment-back">
         {t('testCheckout.back')}
       </a>
     </div>

@@ -1,59 +1,76 @@
-import { Menu, X } from 'lucide-react';
+import { navSection } from '@tessera/shared/routes';
+import { ChevronDown, Menu, X } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useLocalizedPath } from '../../app/useLanguage.ts';
-import { usePopupStore } from '../../features/popups/popupStore.ts';
 import { useViewer } from '../../features/auth/useViewer.ts';
 import { CreditsPill } from '../../features/credits/CreditsPill.tsx';
+import { usePopupStore } from '../../features/popups/popupStore.ts';
 import { TasksButton } from '../../features/tasks/TasksButton.tsx';
 import { Button } from '../ui/Button.tsx';
 import { cn } from '../ui/cn.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
+import { CREATE_ITEMS, type NavItem, PRIMARY_ITEMS } from './navItems.ts';
 import { UserMenu } from './UserMenu.tsx';
 
-/** Sections of the home page; feature pages join this list as they land. */
-const NAV = [
-  { key: 'aiImage', path: '/app/ai-image' },
-  { key: 'tools', path: '/app/ai-tools' },
-  { key: 'myCreations', path: '/app/my-creations' },
-  { key: 'pricing', path: '/pricing' },
-  { key: 'create', hash: '#create' },
-  { key: 'howItWorks', hash: '#how-it-works' },
-  { key: 'credits', hash: '#credits' },
-  { key: 'faq', hash: '#faq' },
-] as const;
+const LINK = 'whitespace-nowrap rounded-lg px-3 py-2 text-sm transition hover:bg-surface-2 hover:text-fg';
+const linkClass = (active: boolean) => cn(LINK, active ? 'bg-surface-2 font-medium text-fg' : 'text-muted');
 
 export function Header() {
   const { t } = useTranslation('common');
   const to = useLocalizedPath();
   const viewer = useViewer();
   const open = usePopupStore((s) => s.open);
+  const section = navSection(useLocation().pathname);
   const [menuOpen, setMenuOpen] = useState(false);
+  const createActive = CREATE_ITEMS.some((item) => item.section === section);
 
-  const linkClass = 'whitespace-nowrap rounded-lg px-3 py-2 text-sm text-muted transition hover:bg-surface-2 hover:text-fg';
-  // The wide header keeps the home page's section links for extra-wide screens.
-  const nav = (wide: boolean) => NAV.map((item) =>
-    'path' in item ? (
-      <Link key={item.key} to={to(item.path)} className={linkClass} onClick={() => setMenuOpen(false)}>
-        {t(`nav.${item.key}`)}
-      </Link>
-    ) : (
-      <a key={item.key} href={`${to('/home')}${item.hash}`} className={cn(linkClass, wide && 'hidden xl:inline')} onClick={() => setMenuOpen(false)}>
-        {t(`nav.${item.key}`)}
-      </a>
-    ),
+  const link = (item: NavItem, extra?: string) => (
+    <Link
+      key={item.key}
+      to={to(item.path)}
+      className={cn(linkClass(item.section === section), extra)}
+      aria-current={item.section === section ? 'page' : undefined}
+      data-nav={item.section}
+      onClick={() => setMenuOpen(false)}
+    >
+      {t(`nav.${item.key}`)}
+    </Link>
   );
 
   return (
-    <header className="sticky top-0 z-30 border-b border-border/60 bg-bg/80 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+    <header className="sticky top-0 z-30 border-b border-border/60 bg-bg/80 backdrop-blur" data-section={section ?? ''}>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
         <Logo />
-        <nav aria-label={t('header.navigation')} className="ms-4 hidden items-center gap-1 lg:flex">
-          {nav(true)}
+        <nav aria-label={t('header.navigation')} className="ms-2 hidden items-center gap-1 lg:flex">
+          {link(PRIMARY_ITEMS[0]!)}
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className={cn(linkClass(createActive), 'inline-flex items-center gap-1')} data-nav="create" data-active={createActive || undefined}>
+              {t('nav.create')}
+              <ChevronDown size={14} aria-hidden />
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content align="start" sideOffset={6} className="z-50 min-w-52 rounded-xl border border-border bg-surface p-1 shadow-xl">
+                {CREATE_ITEMS.map((item) => (
+                  <DropdownMenu.Item key={item.key} asChild>
+                    <Link
+                      to={to(item.path)}
+                      className={cn('block rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2', item.section === section && 'font-medium text-accent-fg')}
+                      aria-current={item.section === section ? 'page' : undefined}
+                    >
+                      {t(`nav.${item.key}`)}
+                    </Link>
+                  </DropdownMenu.Item>
+                ))}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+          {PRIMARY_ITEMS.slice(1).map((item) => link(item))}
         </nav>
-        <div className="ms-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <LanguageSwitcher />
           <TasksButton />
           <CreditsPill />
@@ -63,7 +80,7 @@ export function Header() {
             <span className="h-9 w-40 animate-pulse rounded-lg bg-surface-2" aria-hidden />
           ) : (
             <>
-              <Button variant="ghost" size="sm" onClick={() => open('logIn', {})} data-testid="open-log-in">
+              <Button variant="ghost" size="sm" className="hidden sm:inline-flex" onClick={() => open('logIn', {})} data-testid="open-log-in">
                 {t('header.logIn')}
               </Button>
               <Button size="sm" onClick={() => open('signUp')} data-testid="open-sign-up">
@@ -76,15 +93,22 @@ export function Header() {
             className="rounded-lg p-2 text-muted hover:bg-surface-2 lg:hidden"
             aria-label={t('header.menu')}
             aria-expanded={menuOpen}
+            aria-controls="mobile-nav"
             onClick={() => setMenuOpen((v) => !v)}
+            data-testid="open-menu"
           >
             {menuOpen ? <X size={18} /> : <Menu size={18} />}
           </button>
         </div>
       </div>
       {menuOpen && (
-        <nav aria-label={t('header.navigation')} className="flex flex-col border-t border-border px-4 py-2 lg:hidden">
-          {nav(false)}
+        <nav id="mobile-nav" aria-label={t('header.navigation')} className="grid max-h-[70vh] grid-cols-2 gap-1 overflow-y-auto border-t border-border px-4 py-2 lg:hidden">
+          {[PRIMARY_ITEMS[0]!, ...CREATE_ITEMS, ...PRIMARY_ITEMS.slice(1)].map((item) => link(item))}
+          {viewer.status !== 'signedIn' && (
+            <button type="button" className={cn(LINK, 'text-start text-muted sm:hidden')} onClick={() => (setMenuOpen(false), open('logIn', {}))}>
+              {t('header.logIn')}
+            </button>
+          )}
         </nav>
       )}
     </header>

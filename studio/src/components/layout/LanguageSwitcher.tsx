@@ -20,7 +20,8 @@ export function LanguageSwitcher() {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm text-muted hover:bg-surface-2 hover:text-fg"
-        aria-label={t('header.language')}
+        // The visible language name starts the accessible name (WCAG 2.5.3 label in name).
+        aria-label={`${getLanguage(lang).nativeName} · ${t('header.language')}`}
         data-testid="language-switcher"
       >
         <Globe size={16} aria-hidden />
@@ -40,7 +41,7 @@ export function LanguageSwitcher() {
               lang={language.bcp47}
             >
               <span>{language.nativeName}</span>
-              {language.code === lang && <Check size={14} aria-hidden className="text-accent" />}
+              {language.code === lang && <Check size={14} aria-hidden className="text-accent-fg" />}
             </DropdownMenu.Item>
           ))}
         </DropdownMenu.Content>

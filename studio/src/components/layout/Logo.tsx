@@ -7,7 +7,7 @@ export function Logo() {
   return (
     <Link to={to('/')} className="flex items-center gap-2 font-semibold tracking-tight" aria-label={`${APP_NAME} home`}>
       <img src="/logo.svg" alt="" width={28} height={28} />
-      <span className="text-lg">{APP_NAME}</span>
+      <span className="hidden text-lg sm:inline">{APP_NAME}</span>
     </Link>
   );
 }

@@ -114,7 +114,7 @@ function SessionRow({ session, busy, disabled, onRevoke }: { session: ActiveSess
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
           <span className="truncate">{name}</span>
           {session.current && (
-            <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs text-accent" data-testid="this-device">
+            <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs text-accent-fg" data-testid="this-device">
               {t('sessions.thisDevice')}
             </span>
           )}

@@ -122,7 +122,7 @@ export function AccountForm({ mode, onDone, onStepChange, onForgotPassword }: Ac
       />
       {mode === 'signUp' && <InviteCodeField id={`${id}-invite`} value={inviteCode} onChange={setInviteCode} />}
       {mode === 'logIn' && onForgotPassword && (
-        <button type="button" className="-mt-2 self-end text-xs font-medium text-accent hover:underline" onClick={() => onForgotPassword(state.email.trim())}>
+        <button type="button" className="-mt-2 self-end text-xs font-medium text-accent-fg hover:underline" onClick={() => onForgotPassword(state.email.trim())}>
           {t('auth.forgotPassword')}
         </button>
       )}

@@ -42,7 +42,7 @@ export function SignUpDialog() {
       {!verifying && (
         <p className="mt-4 text-center text-sm text-muted">
           {t('auth.haveAccount')}{' '}
-          <button type="button" className="font-medium text-accent hover:underline" onClick={() => open('logIn', {})}>
+          <button type="button" className="font-medium text-accent-fg hover:underline" onClick={() => open('logIn', {})}>
             {t('auth.logIn')}
           </button>
         </p>
@@ -77,7 +77,7 @@ export function LogInDialog() {
       {!verifying && (
         <p className="mt-4 text-center text-sm text-muted">
           {t('auth.noAccount')}{' '}
-          <button type="button" className="font-medium text-accent hover:underline" onClick={() => open('signUp')}>
+          <button type="button" className="font-medium text-accent-fg hover:underline" onClick={() => open('signUp')}>
             {t('auth.signUp')}
           </button>
         </p>

@@ -59,7 +59,7 @@ export function CodeField({ id, value, onChange, invalid }: { id: string; value:
       {mailbox && (
         <p className="text-xs text-muted" data-testid="dev-mailbox-hint">
           {t('auth.devMailbox')}{' '}
-          <a href="/dev/mailbox" target="_blank" rel="noopener" className="font-medium text-accent hover:underline">
+          <a href="/dev/mailbox" target="_blank" rel="noopener" className="font-medium text-accent-fg hover:underline">
             {t('auth.devMailboxLink')}
           </a>
         </p>

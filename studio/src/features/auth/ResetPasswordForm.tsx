@@ -64,7 +64,7 @@ export function ResetPasswordForm({ initialEmail = '', onDone, onCancel }: Reset
           {t('auth.sendCode')}
         </Button>
         {onCancel && (
-          <button type="button" className="text-center text-sm font-medium text-accent hover:underline" onClick={onCancel}>
+          <button type="button" className="text-center text-sm font-medium text-accent-fg hover:underline" onClick={onCancel}>
             {t('auth.backToLogIn')}
           </button>
         )}

@@ -22,7 +22,7 @@ export function SignUpPrompt({
   const open = usePopupStore((s) => s.open);
   return (
     <section className={cn('flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-8 text-center', className)} data-testid={testId}>
-      <Icon className="text-accent" aria-hidden />
+      <Icon className="text-accent-fg" aria-hidden />
       <p className="max-w-md text-muted">{text}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={() => open('signUp')}>{signUpLabel}</Button>

@@ -29,7 +29,7 @@ export default function DiscountDialog() {
       description={t('discount.text')}
     >
       <div className="flex flex-col items-center gap-5 text-center" data-testid="discount-popup">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-accent/15 text-accent">
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-accent/15 text-accent-fg">
           <BadgePercent size={28} aria-hidden />
         </span>
         <div className="flex w-full flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -129,7 +129,7 @@ function PeriodSwitch({ period, onChange, saving }: { period: BillingPeriod; onC
         >
           {t(`period.${p}`)}
           {p === 'yearly' && saving > 0 && (
-            <span className={cn('rounded-full px-2 py-0.5 text-xs', period === p ? 'bg-white/20' : 'bg-accent/15 text-accent')}>
+            <span className={cn('rounded-full px-2 py-0.5 text-xs', period === p ? 'bg-white/20' : 'bg-accent/15 text-accent-fg')}>
               {t('period.save', { percent: saving })}
             </span>
           )}
@@ -207,7 +207,7 @@ function PlanCard({
       <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm">
         {featureRows.map((f) => (
           <li key={f.text} className={cn('flex items-start gap-2', !f.included && 'text-muted line-through decoration-muted/50')}>
-            {f.included ? <Check size={16} className="mt-0.5 shrink-0 text-accent" aria-hidden /> : <X size={16} className="mt-0.5 shrink-0" aria-hidden />}
+            {f.included ? <Check size={16} className="mt-0.5 shrink-0 text-accent-fg" aria-hidden /> : <X size={16} className="mt-0.5 shrink-0" aria-hidden />}
             <span>
               {f.text}
               {!f.included && <span className="sr-only"> ({t('card.notIncluded')})</span>}

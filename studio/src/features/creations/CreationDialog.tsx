@@ -104,7 +104,7 @@ export function CreationDialog({ id, onOpenChange, onOpen }: { id: string | null
                 <>
                   <dt className="text-muted">{t('dialog.madeFrom')}</dt>
                   <dd>
-                    <button type="button" className="text-accent hover:underline" onClick={() => onOpen(creation.parentId!)} data-testid="open-parent">
+                    <button type="button" className="text-accent-fg hover:underline" onClick={() => onOpen(creation.parentId!)} data-testid="open-parent">
                       {t('dialog.openParent')}
                     </button>
                   </dd>

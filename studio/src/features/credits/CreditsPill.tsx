@@ -23,7 +23,7 @@ export function CreditsPill() {
       <button
         type="button"
         onClick={() => show('credits')}
-        className="inline-flex h-9 items-center gap-1.5 rounded-full border border-border bg-surface-2 px-3 text-sm hover:border-accent"
+        className="inline-flex h-9 items-center gap-1.5 rounded-full border border-border bg-surface-2 px-2 text-sm hover:border-accent sm:px-3"
         title={t('credits.pillTitle', { remaining: data.remaining, total: data.total })}
         aria-haspopup="dialog"
         data-testid="credits-pill"

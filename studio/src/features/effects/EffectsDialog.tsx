@@ -49,7 +49,7 @@ export default function EffectsDialog() {
             ))}
           </ul>
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center" data-testid="effects-empty">
-            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-accent/15 text-accent">
+            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-accent/15 text-accent-fg">
               <Sparkles size={22} aria-hidden />
             </span>
             <p className="max-w-sm text-sm font-medium">{t('effects.empty')}</p>

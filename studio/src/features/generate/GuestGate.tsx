@@ -16,7 +16,7 @@ export function GuestGate({ children }: { children: ReactNode }) {
   if (viewer.status === 'anonymous' || viewer.status === 'signedIn') return <>{children}</>;
   return (
     <section className="mt-10 flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-10 text-center">
-      <Sparkles className="text-accent" aria-hidden />
+      <Sparkles className="text-accent-fg" aria-hidden />
       <p className="max-w-md text-muted">{t('guest.text')}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={() => void guest.continueAsGuest()} loading={guest.pending} data-testid="continue-as-guest">

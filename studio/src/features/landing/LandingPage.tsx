@@ -49,7 +49,7 @@ export function LandingPage({ landing }: { landing: LandingDescriptor }) {
       <Hero
         badge={
           <>
-            <Icon size={14} aria-hidden className="text-accent" /> {k('badge')}
+            <Icon size={14} aria-hidden className="text-accent-fg" /> {k('badge')}
           </>
         }
         title={k('title')}
@@ -147,7 +147,7 @@ function TryIt({ landing }: { landing: LandingDescriptor }) {
   if (landing.status === 'coming') {
     return (
       <div className={cn(CARD, 'mt-6 flex flex-col gap-4 p-6 sm:flex-row sm:items-center')}>
-        <Clock className="shrink-0 text-accent" aria-hidden />
+        <Clock className="shrink-0 text-accent-fg" aria-hidden />
         <p className="flex-1 text-sm text-muted">{t('sections.tryIt.comingText')}</p>
         <div className="flex flex-wrap gap-3">
           <Button asChild variant="outline">

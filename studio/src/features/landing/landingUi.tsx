@@ -111,7 +111,7 @@ export function EmptyState({
 }) {
   return (
     <section className={cn(CARD, 'flex flex-col items-center gap-4 p-8 text-center sm:p-12', className)} data-testid={testId}>
-      <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-accent/15 text-accent">
+      <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-accent/15 text-accent-fg">
         <Icon size={24} aria-hidden />
       </span>
       <h2 className="text-xl font-semibold">{title}</h2>
@@ -125,7 +125,7 @@ export function EmptyState({
 export function Note({ children, testId, className }: { children: ReactNode; testId?: string; className?: string }) {
   return (
     <p className={cn('flex items-start gap-2 rounded-lg border border-border bg-surface px-4 py-3 text-start text-sm text-muted', className)} role="note" data-testid={testId}>
-      <Info size={16} aria-hidden className="mt-0.5 shrink-0 text-accent" />
+      <Info size={16} aria-hidden className="mt-0.5 shrink-0 text-accent-fg" />
       <span>{children}</span>
     </p>
   );

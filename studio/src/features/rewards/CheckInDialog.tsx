@@ -112,7 +112,7 @@ function CheckInBody() {
 
       <div className="flex items-center justify-between gap-3 rounded-lg bg-surface-2 px-4 py-3">
         <span className="flex items-center gap-2 text-sm text-muted">
-          <CalendarCheck size={16} className="text-accent" aria-hidden />
+          <CalendarCheck size={16} className="text-accent-fg" aria-hidden />
           {t('checkIn.streak')}
         </span>
         <span className="text-sm font-semibold tabular-nums" data-testid="check-in-streak">

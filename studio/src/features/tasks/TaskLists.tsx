@@ -43,7 +43,7 @@ function ActiveTask({ task }: { task: TaskItem }) {
     <li className="flex flex-col gap-2 rounded-xl border border-border bg-surface-2/50 p-3" data-testid="active-task">
       <div className="flex items-center justify-between gap-3">
         <span className="flex items-center gap-2 text-sm font-medium">
-          <Loader2 size={14} className="animate-spin text-accent" aria-hidden />
+          <Loader2 size={14} className="animate-spin text-accent-fg" aria-hidden />
           {t(`common:kinds.${task.kind}`, { defaultValue: task.kind })}
         </span>
         <Button variant="ghost" size="sm" loading={cancel.isPending} onClick={() => cancel.mutate({ id: task.id })} data-testid="cancel-task">
@@ -103,7 +103,7 @@ export function FinishedTasks({ onNavigate }: { onNavigate?: () => void }) {
         );
       })}
       <li className="pt-2">
-        <Link to={to('/app/my-creations')} onClick={onNavigate} className="text-sm text-accent hover:underline">
+        <Link to={to('/app/my-creations')} onClick={onNavigate} className="text-sm text-accent-fg hover:underline">
           {t('finished.allCreations')}
         </Link>
       </li>

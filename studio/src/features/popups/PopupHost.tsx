@@ -5,12 +5,16 @@
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect } from 'react';
 import { i18n } from '../../lib/i18n.ts';
 import { AnnouncementGate } from '../announcements/AnnouncementGate.tsx';
-import { ForgotPasswordDialog, LogInDialog, SignUpDialog } from '../auth/AuthDialogs.tsx';
 import { installPopupTestHook } from './popupTestHook.ts';
 import { type PopupName, usePopupStore } from './popupStore.ts';
-import { UpgradePlanDialog } from './UpgradePlanDialog.tsx';
 import { usePopupDeepLink } from './usePopupDeepLink.ts';
 
+// Even the auth and upgrade popups load when first opened: the home page stays within its
+// JavaScript budget (bench/bundle), and a visitor who never opens them never downloads them.
+const SignUpDialog = lazy(() => import('../auth/AuthDialogs.tsx').then((m) => ({ default: m.SignUpDialog })));
+const LogInDialog = lazy(() => import('../auth/AuthDialogs.tsx').then((m) => ({ default: m.LogInDialog })));
+const ForgotPasswordDialog = lazy(() => import('../auth/AuthDialogs.tsx').then((m) => ({ default: m.ForgotPasswordDialog })));
+const UpgradePlanDialog = lazy(() => import('./UpgradePlanDialog.tsx').then((m) => ({ default: m.UpgradePlanDialog })));
 // It lists tasks with their own translations: loaded when first needed.
 const ConcurrencyDialog = lazy(() => import('../tasks/ConcurrencyDialog.tsx'));
 // The rewards popups load their code and the `rewards` namespace when first opened.
@@ -32,6 +36,10 @@ const ProjectChooseDialog = withPopupTexts(() => import('../projects/ProjectChoo
 
 /** Lazily loaded popups, rendered only while open. */
 const LAZY_POPUPS: Partial<Record<PopupName, LazyExoticComponent<ComponentType>>> = {
+  signUp: SignUpDialog,
+  logIn: LogInDialog,
+  forgotPassword: ForgotPasswordDialog,
+  upgradePlan: UpgradePlanDialog,
   concurrency: ConcurrencyDialog,
   checkIn: CheckInDialog,
   referFriend: ReferFriendDialog,
@@ -51,10 +59,6 @@ export function PopupHost() {
   useEffect(installPopupTestHook, []);
   return (
     <>
-      <SignUpDialog />
-      <LogInDialog />
-      <ForgotPasswordDialog />
-      <UpgradePlanDialog />
       {Lazy && (
         <Suspense fallback={null}>
           <Lazy />

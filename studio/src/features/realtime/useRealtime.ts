@@ -5,7 +5,7 @@
 import { SOCKET_PATH, type ServerToClientEvents } from '@tessera/shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import { authClient } from '../../lib/authClient.ts';
 import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
@@ -46,52 +46,62 @@ export function useRealtime(): void {
 
   useEffect(() => {
     if (!userId) return;
-    const socket: Socket<ServerToClientEvents> = io({ path: SOCKET_PATH, transports: ['websocket'], withCredentials: true });
     const store = useTaskProgress.getState();
-    // Events sent while we were not connected are lost: on every (re)connect, reconcile by
-    // refetching what they would have changed.
-    socket.on('connect', () => {
-      store.setConnected(true);
-      void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.credits.pathKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.creation.list.pathKey() });
-    });
-    socket.on('disconnect', () => store.setConnected(false));
-    socket.on('credits:changed', (summary) => {
-      queryClient.setQueryData(trpc.credits.summary.queryKey(), summary);
-      void queryClient.invalidateQueries({ queryKey: trpc.credits.history.pathKey() });
-    });
-    socket.on('reward:notice', (notice) => {
-      void showRewardNotice(notice);
-      void queryClient.invalidateQueries({ queryKey: trpc.invite.pathKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.mission.pathKey() });
-    });
-    socket.on('subscription:changed', () => {
-      void queryClient.invalidateQueries({ queryKey: trpc.subLog.pathKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.billing.catalogue.pathKey() });
-      // The plan sets how many tasks may run at once.
-      void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
-      // New payments become GA4 purchase events; the server hands each out once. The test
-      // checkout page is about to leave for its success URL, which takes them there instead.
-      if (!window.location.pathname.includes('/test-checkout/')) client.billing.takePurchases.mutate().then((records) => pushPurchases(records, 'realtime'), () => undefined);
-    });
-    socket.on('task:progress', ({ id, progress, stage }) => {
-      // The first progress of a task moves it from queued to running in the task list.
-      if (!useTaskProgress.getState().tasks[id]) void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
-      store.set(id, { progress, stage, status: 'running' });
-    });
-    socket.on('task:succeeded', ({ id, outputs }) => {
-      const creationIds = outputs.flatMap((o) => (o.creationId ? [o.creationId] : []));
-      store.set(id, { progress: 100, stage: 'done', status: 'succeeded', creationIds });
-      void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.creation.list.pathKey() });
-    });
-    socket.on('task:failed', ({ id, code, message }) => {
-      store.set(id, { progress: 0, stage: code === 'CANCELED' ? 'canceled' : 'failed', status: 'failed', error: message });
-      void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+    let socket: Socket<ServerToClientEvents> | undefined;
+    let closed = false;
+    const listen = (socket: Socket<ServerToClientEvents>) => {
+      // Events sent while we were not connected are lost: on every (re)connect, reconcile by
+      // refetching what they would have changed.
+      socket.on('connect', () => {
+        store.setConnected(true);
+        void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.credits.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.creation.list.pathKey() });
+      });
+      socket.on('disconnect', () => store.setConnected(false));
+      socket.on('credits:changed', (summary) => {
+        queryClient.setQueryData(trpc.credits.summary.queryKey(), summary);
+        void queryClient.invalidateQueries({ queryKey: trpc.credits.history.pathKey() });
+      });
+      socket.on('reward:notice', (notice) => {
+        void showRewardNotice(notice);
+        void queryClient.invalidateQueries({ queryKey: trpc.invite.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.mission.pathKey() });
+      });
+      socket.on('subscription:changed', () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.subLog.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.billing.catalogue.pathKey() });
+        // The plan sets how many tasks may run at once.
+        void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+        // New payments become GA4 purchase events; the server hands each out once. The test
+        // checkout page is about to leave for its success URL, which takes them there instead.
+        if (!window.location.pathname.includes('/test-checkout/')) client.billing.takePurchases.mutate().then((records) => pushPurchases(records, 'realtime'), () => undefined);
+      });
+      socket.on('task:progress', ({ id, progress, stage }) => {
+        // The first progress of a task moves it from queued to running in the task list.
+        if (!useTaskProgress.getState().tasks[id]) void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+        store.set(id, { progress, stage, status: 'running' });
+      });
+      socket.on('task:succeeded', ({ id, outputs }) => {
+        const creationIds = outputs.flatMap((o) => (o.creationId ? [o.creationId] : []));
+        store.set(id, { progress: 100, stage: 'done', status: 'succeeded', creationIds });
+        void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.creation.list.pathKey() });
+      });
+      socket.on('task:failed', ({ id, code, message }) => {
+        store.set(id, { progress: 0, stage: code === 'CANCELED' ? 'canceled' : 'failed', status: 'failed', error: message });
+        void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
+      });
+    };
+    // The client library loads with the first session, not with the page (bench/bundle).
+    void import('socket.io-client').then(({ io }) => {
+      if (closed) return;
+      socket = io({ path: SOCKET_PATH, transports: ['websocket'], withCredentials: true });
+      listen(socket);
     });
     return () => {
-      socket.disconnect();
+      closed = true;
+      socket?.disconnect();
       store.setConnected(false);
     };
   }, [userId, queryClient, trpc, client]);

@@ -5,7 +5,6 @@
  *
  * What each plan costs and grants is seed data (db/seed/catalogue.json), not code.
  */
-import { z } from 'zod';
 
 export const PLAN_KEYS = ['FREE', 'BASIC', 'PRO', 'UNLIMITED', 'ULTIMATE'] as const;
 export type PlanKey = (typeof PLAN_KEYS)[number];
@@ -128,7 +127,6 @@ export interface SubLog {
   paymentPlatform: PaymentPlatform;
 }
 
-export const zSubLogInput = z.object({ appName: z.string().trim().min(1).max(64) });
 
 /** The card provider (§4 canSubCreate) and the other named platform it must not be. */
 export const CARD_PROVIDER: string = 'Stripe';
@@ -207,9 +205,9 @@ export function planAbilities(p: SubscriptionPlan, platform: PaymentPlatform) {
 export const CANCEL_REASONS = ['too_expensive', 'not_using', 'missing_features', 'quality', 'technical_issues', 'switching', 'other'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
-export const zCancelSubscriptionInput = z.object({
-  subscriptionId: z.string().min(1).max(255),
-  reasons: z.array(z.enum(CANCEL_REASONS)).min(1).max(CANCEL_REASONS.length),
-  comment: z.string().trim().max(1000).optional(),
-});
-export type CancelSubscriptionInput = z.infer<typeof zCancelSubscriptionInput>;
+/** What cancelling asks for; the zod schema is zCancelSubscriptionInput in plans/schemas.ts. */
+export interface CancelSubscriptionInput {
+  subscriptionId: string;
+  reasons: CancelReason[];
+  comment?: string;
+}

@@ -5,10 +5,7 @@
  */
 import { z } from 'zod';
 
-export const SOCKET_PATH = '/socket.io/';
-
-export const userRoom = (userId: string) => `user:${userId}` as const;
-export const projectRoom = (projectId: string) => `project:${projectId}` as const;
+export * from './socket.ts';
 
 export const zSessionReady = z.object({ userId: z.string(), anonymous: z.boolean() });
 export const zCreditsChanged = z.object({

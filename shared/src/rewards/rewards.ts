@@ -2,7 +2,6 @@
  * Earned credits (spec §1, §8): missions, invites and the daily check-in — the amounts both
  * sides show, the inputs the server accepts, and the check-in streak rule.
  */
-import { z } from 'zod';
 
 /** §8 "you helped your friend get 10 free credits": what a friend gets for joining with a code. */
 export const INVITE_FRIEND_CREDITS = 10;
@@ -33,14 +32,11 @@ export function utcDay(at: Date): string {
 export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const INVITE_CODE_LENGTH = 8;
 
-export const zInviteCode = z
-  .string()
-  .trim()
-  .transform((s) => s.toUpperCase())
-  .pipe(z.string().min(4).max(32).regex(/^[A-Z0-9]+$/));
-
-export const zRedeemInviteInput = z.object({ code: zInviteCode });
-export type RedeemInviteInput = z.infer<typeof zRedeemInviteInput>;
+/** An invite code as typed (spaces, lower case) in its stored form, or null when it cannot be one. */
+export function normalizeInviteCode(raw: string): string | null {
+  const code = raw.trim().toUpperCase();
+  return /^[A-Z0-9]{4,32}$/.test(code) ? code : null;
+}
 
 /** What entering an invite code did (the §8 messages for each case are in the error catalogue). */
 export type InviteRedeemStatus =
@@ -69,7 +65,6 @@ export interface MissionDto {
   claimed: boolean;
 }
 
-export const zClaimMissionInput = z.object({ key: z.string().trim().min(1).max(64) });
 
 export interface CheckInState {
   /** Today's UTC day. */

@@ -1,10 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { PageLoading } from '../components/ui/Spinner.tsx';
 import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc.ts';
-import { TOAST_DURATION_MS } from '../lib/site.ts';
+import { LazyToaster } from '../lib/toast.tsx';
 import { createAppRouter } from './router.tsx';
 
 export function App() {
@@ -17,7 +16,7 @@ export function App() {
         <Suspense fallback={<PageLoading />}>
           <RouterProvider router={router} />
         </Suspense>
-        <Toaster theme="dark" position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />
+        <LazyToaster />
       </TRPCProvider>
     </QueryClientProvider>
   );

@@ -2,14 +2,14 @@
  * Device identity (§3): a browser id from a fingerprint, stored locally so it stays stable even
  * when the fingerprint drifts. FingerprintJS (MIT) runs fully offline; its monitoring ping is off.
  */
-import { zDeviceId } from '@tessera/shared/auth';
+import { isDeviceId } from '@tessera/shared/auth/rules';
 
 const STORAGE_KEY = 'tessera.deviceId';
 
 export async function getDeviceId(): Promise<string> {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
-    if (stored && zDeviceId.safeParse(stored).success) return stored;
+    if (isDeviceId(stored)) return stored;
   } catch {
     // Storage can be disabled (private mode); fall through to a fresh id.
   }

@@ -1,5 +1,5 @@
 /** Performs the reaction `classifyError` chose. The only place that turns errors into UI. */
-import { toast } from 'sonner';
+import { toast } from './toast.tsx';
 import { reactToUserDeleted } from '../features/account/userDeleted.ts';
 import { IMPLEMENTED_POPUPS, usePopupStore } from '../features/popups/popupStore.ts';
 import { classifyError } from './clientErrors.ts';

@@ -4,13 +4,20 @@
  * e-mail verification or a password reset, and on later visits, which renews it); sign-out
  * clears it. HomePage reads it for the `/` → `/home` redirect of §2.
  */
-import { z } from 'zod';
 
 export const USER_INFO_COOKIE = 'user-info';
 /** §9: 90 days. */
 export const USER_INFO_COOKIE_MAX_AGE = 7_776_000;
 
-const zUserInfo = z.object({ id: z.string(), email: z.email() }).passthrough();
+/** What a read cookie is known to hold: an id and a valid e-mail; the other fields pass through. */
+export type ReadUserInfo = Partial<UserInfo> & { id: string; email: string };
+// A plain check, not zod: this runs on every page's first paint (bench/bundle).
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+function isUserInfo(value: unknown): value is ReadUserInfo {
+  if (!value || typeof value !== 'object') return false;
+  const { id, email } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof email === 'string' && EMAIL.test(email);
+}
 
 export interface UserInfo {
   id: string;
@@ -61,13 +68,13 @@ export function clearUserInfoCookie(): void {
   document.cookie = serializeClearedUserInfoCookie({ secure: isSecurePage() });
 }
 
-export function readUserInfoCookie(cookieString: string = document.cookie): z.infer<typeof zUserInfo> | null {
+export function readUserInfoCookie(cookieString: string = document.cookie): ReadUserInfo | null {
   for (const part of cookieString.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key !== USER_INFO_COOKIE) continue;
     try {
-      const parsed = zUserInfo.safeParse(JSON.parse(decodeURIComponent(rest.join('='))));
-      return parsed.success ? parsed.data : null;
+      const parsed: unknown = JSON.parse(decodeURIComponent(rest.join('=')));
+      return isUserInfo(parsed) ? parsed : null;
     } catch {
       return null;
     }

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck, Check, Coins, CreditCard, ImagePlus, MailCheck, Sparkles, Target, UserPlus, Wand2, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.tsx';
 import { useLocalizedPath } from '../app/useLanguage.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { cn } from '../components/ui/cn.ts';

@@ -3,7 +3,7 @@
  * auth-method tracking runs here (the studio tracks sign-up versus sign-in elsewhere). When
  * Google is not configured (`/api/auth/providers` does not list it) it says so and offers e-mail.
  */
-import { safeCallbackPath } from '@tessera/shared/auth';
+import { safeCallbackPath } from '@tessera/shared/auth/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -2,7 +2,7 @@
  * /sign-in: accepts `error` (e.g. SessionRequired) and `callbackUrl` (same-origin only). The same
  * forms as the popups: log in (with the verify step for an unverified address) and forgot password.
  */
-import { safeCallbackPath } from '@tessera/shared/auth';
+import { safeCallbackPath } from '@tessera/shared/auth/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';

@@ -11,7 +11,7 @@ import { CreditCard, FlaskConical } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.tsx';
 import { useLanguage, useLocalizedPath } from '../app/useLanguage.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { cn } from '../components/ui/cn.ts';

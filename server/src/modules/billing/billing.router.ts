@@ -1,4 +1,4 @@
-import { zCancelSubscriptionInput, zSubLogInput } from '@tessera/shared/plans';
+import { zCancelSubscriptionInput, zSubLogInput } from '@tessera/shared/plans/schemas';
 import { z } from 'zod';
 import { router } from '../../trpc/init.ts';
 import { publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';

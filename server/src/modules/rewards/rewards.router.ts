@@ -1,4 +1,4 @@
-import { zClaimMissionInput, zRedeemInviteInput } from '@tessera/shared/rewards';
+import { zClaimMissionInput, zRedeemInviteInput } from '@tessera/shared/rewards/schemas';
 import { router } from '../../trpc/init.ts';
 import { signedInProcedure } from '../../trpc/procedures.ts';
 import { checkIn, getCheckIn } from './checkIn.service.ts';

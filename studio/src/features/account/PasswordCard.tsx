@@ -1,9 +1,9 @@
 /** Password: current, new and confirmation, optionally signing out the other devices. */
-import { PASSWORD_MIN_LENGTH } from '@tessera/shared/auth';
+import { PASSWORD_MIN_LENGTH } from '@tessera/shared/auth/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Input, Label } from '../../components/ui/Input.tsx';
 import { authClient } from '../../lib/authClient.ts';

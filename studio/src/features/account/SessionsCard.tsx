@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Globe, LogOut, Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.tsx';
 import { useLanguage } from '../../app/useLanguage.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { authClient } from '../../lib/authClient.ts';

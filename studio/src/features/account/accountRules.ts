@@ -1,5 +1,5 @@
 /** Small pure rules of the account page, kept apart from the components so they are tested alone. */
-import { PASSWORD_MIN_LENGTH } from '@tessera/shared/auth';
+import { PASSWORD_MIN_LENGTH } from '@tessera/shared/auth/rules';
 
 /** The delete confirmation: the typed address equals the account's, ignoring case and outer spaces (as the server does). */
 export function confirmationMatches(typed: string, email: string): boolean {

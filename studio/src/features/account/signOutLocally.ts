@@ -7,7 +7,7 @@
  * in, otherwise the header's queries (still enabled for a signed-in viewer) would refetch at
  * once, cookie-less, and their 401s would open the log-in popup.
  */
-import { SELECTED_PROJECT_STORAGE_KEY } from '@tessera/shared/auth';
+import { SELECTED_PROJECT_STORAGE_KEY } from '@tessera/shared/auth/rules';
 import type { QueryClient } from '@tanstack/react-query';
 import { authClient } from '../../lib/authClient.ts';
 import { clearUserInfoCookie } from '../../lib/userInfoCookie.ts';

@@ -12,7 +12,7 @@ import { localizePath, splitLanguagePrefix } from '@tessera/shared/i18n';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.tsx';
 import { i18n } from '../../lib/i18n.ts';
 import { TOAST_DURATION_MS } from '../../lib/site.ts';
 import { signOutLocally } from './signOutLocally.ts';

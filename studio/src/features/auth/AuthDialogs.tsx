@@ -1,9 +1,9 @@
 /** The sign-up, log-in and forgot-password popups (§2), around the shared account forms. */
-import { safeCallbackPath } from '@tessera/shared/auth';
+import { safeCallbackPath } from '@tessera/shared/auth/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { pageNameOf } from '../../lib/analytics/superProperties.ts';
 import { track } from '../../lib/analytics/tracker.ts';

@@ -1,5 +1,5 @@
 /** Pieces the account forms share: the alert region, the code input, resend/back, password fields. */
-import { PASSWORD_MIN_LENGTH } from '@tessera/shared/auth';
+import { PASSWORD_MIN_LENGTH } from '@tessera/shared/auth/rules';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';

@@ -7,7 +7,7 @@
  * it. We use the next best signal: the session read succeeded and returned no session. A read
  * that failed (network, server down) never triggers an anonymous sign-in.
  */
-import { ANONYMOUS_SIGN_IN_ATTEMPTS, deviceNumber, zProvidersResponse } from '@tessera/shared/auth';
+import { ANONYMOUS_SIGN_IN_ATTEMPTS, deviceNumber, isProvidersResponse } from '@tessera/shared/auth/rules';
 import { getDeviceId } from '../../lib/device.ts';
 
 export function needsAnonymousSignIn(opts: { pathname: string; sessionPending: boolean; hasSession: boolean; sessionError: boolean }) {
@@ -17,7 +17,8 @@ export function needsAnonymousSignIn(opts: { pathname: string; sessionPending: b
 async function attempt(): Promise<boolean> {
   const providersRes = await fetch('/api/auth/providers', { credentials: 'same-origin' });
   if (!providersRes.ok) throw new Error(`providers: ${providersRes.status}`);
-  const providers = zProvidersResponse.parse(await providersRes.json());
+  const providers: unknown = await providersRes.json();
+  if (!isProvidersResponse(providers)) throw new Error('providers: unexpected response');
   if (!providers['anonymous-user']) return false;
   const deviceId = await getDeviceId();
   const res = await fetch('/api/auth/sign-in/anonymous', {

@@ -1,4 +1,4 @@
-import { SELECTED_PROJECT_STORAGE_KEY } from '@tessera/shared/auth';
+import { SELECTED_PROJECT_STORAGE_KEY } from '@tessera/shared/auth/rules';
 import { localizePath, splitLanguagePrefix } from '@tessera/shared/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';

@@ -2,14 +2,14 @@
  * One Socket.IO connection per signed-in (or anonymous) session. Server events update small
  * stores and invalidate queries; components subscribe to what they need (CONVENTIONS).
  */
-import { SOCKET_PATH, type ServerToClientEvents } from '@tessera/shared/realtime';
+import { SOCKET_PATH } from '@tessera/shared/realtime/socket';
+import type { ServerToClientEvents } from '@tessera/shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import { authClient } from '../../lib/authClient.ts';
 import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
-import { pushPurchases } from '../billing/purchases.ts';
 import { showRewardNotice } from '../rewards/rewardNotice.ts';
 
 export interface LiveTask {
@@ -75,7 +75,11 @@ export function useRealtime(): void {
         void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
         // New payments become GA4 purchase events; the server hands each out once. The test
         // checkout page is about to leave for its success URL, which takes them there instead.
-        if (!window.location.pathname.includes('/test-checkout/')) client.billing.takePurchases.mutate().then((records) => pushPurchases(records, 'realtime'), () => undefined);
+        if (!window.location.pathname.includes('/test-checkout/')) client.billing.takePurchases.mutate().then(
+          // Validating and pushing them loads with the first purchase, not with every page.
+          async (records) => (await import('../billing/purchases.ts')).pushPurchases(records, 'realtime'),
+          () => undefined,
+        );
       });
       socket.on('task:progress', ({ id, progress, stage }) => {
         // The first progress of a task moves it from queued to running in the task list.

@@ -3,7 +3,7 @@
  * up) keeps it in local storage until they have an e-mail account; then it is redeemed once.
  * The stored code is cleared before the call, so a failure never repeats on every page load.
  */
-import { type InviteRedeemStatus, zInviteCode } from '@tessera/shared/rewards';
+import { type InviteRedeemStatus, normalizeInviteCode as normalizeCode } from '@tessera/shared/rewards';
 
 export const INVITE_STORAGE_KEY = 'tessera.inviteCode';
 export const INVITE_PARAM = 'invite';
@@ -21,8 +21,7 @@ function localStore(): CodeStorage | null {
 
 /** The code in the server's canonical form (trimmed, upper case), or null when it cannot be one. */
 export function normalizeInviteCode(raw: string | null | undefined): string | null {
-  const parsed = zInviteCode.safeParse(raw ?? '');
-  return parsed.success ? parsed.data : null;
+  return normalizeCode(raw ?? '');
 }
 
 export function readPendingInvite(storage: CodeStorage | null = localStore()): string | null {

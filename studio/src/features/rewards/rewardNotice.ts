@@ -1,6 +1,6 @@
 /** Toasts for the server's `reward:notice` socket event (§8 "you helped your friend get 10 free credits"). */
 import type { ServerEventPayload } from '@tessera/shared/realtime';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.tsx';
 import { i18n } from '../../lib/i18n.ts';
 import { TOAST_DURATION_MS } from '../../lib/site.ts';
 

@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.tsx';
 import { i18n } from '../../lib/i18n.ts';
 import { TOAST_DURATION_MS } from '../../lib/site.ts';
 import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';

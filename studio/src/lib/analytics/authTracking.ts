@@ -9,7 +9,7 @@
  * leaving, and `finishSocialAuth` reports it when the session comes back, telling a new account
  * (created with this session) from a returning one.
  */
-import { AUTH_TRACKING_DEBOUNCE_MS } from '@tessera/shared/analytics';
+import { AUTH_TRACKING_DEBOUNCE_MS } from '@tessera/shared/analytics/constants';
 import { splitLanguagePrefix } from '@tessera/shared/i18n';
 import { isUnder } from '@tessera/shared/routes';
 import { type AuthMethod, rememberLoginMethod } from './analyticsContext.ts';

@@ -6,7 +6,7 @@
  * Elements name themselves with `data-track="<element name>"`; links and buttons without one
  * are named by their aria-label or, failing that, their text (truncated).
  */
-import { LAST_CLICK_VALIDITY_MS } from '@tessera/shared/analytics';
+import { LAST_CLICK_VALIDITY_MS } from '@tessera/shared/analytics/constants';
 import { pageNameOf } from './superProperties.ts';
 
 export interface LastClick {

@@ -16,16 +16,8 @@
  * (injected here when `hostPolicy(...).analytics === 'tagManager'`), and until then the data layer
  * is a plain array nobody reads.
  */
-import {
-  ANALYTICS_COLLECT_PATH,
-  type AnalyticsCollectResult,
-  type AnalyticsEnvelope,
-  type AnalyticsEventName,
-  analyticsEvent,
-  type EventProperties,
-  MAX_BATCH_EVENTS,
-  parseAnalyticsEvent,
-} from '@tessera/shared/analytics';
+import type { AnalyticsCollectResult, AnalyticsEnvelope, AnalyticsEventName, EventProperties } from '@tessera/shared/analytics';
+import { ANALYTICS_COLLECT_PATH, MAX_BATCH_EVENTS } from '@tessera/shared/analytics/constants';
 import { classifyHost, hostPolicy } from '@tessera/shared/routes';
 import { pushDataLayer } from '../dataLayer.ts';
 import { useAnalyticsContext } from './analyticsContext.ts';
@@ -106,22 +98,28 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
 
   function envelopeOf<N extends AnalyticsEventName>(name: N, props: EventProperties<N>, pathname: string): AnalyticsEnvelope {
     const ctx = useAnalyticsContext.getState();
-    return analyticsEvent(name, props, {
+    return {
+      event: name,
+      ts: Date.now(),
       anonymous_id: ctx.anonymousId,
       user_status: ctx.userStatus,
       user_group: ctx.userGroup,
       super: superProperties(pathname),
       last_click: takeLastClick(),
-    });
+      props: props as Record<string, unknown>,
+    };
   }
 
   function track<N extends AnalyticsEventName>(name: N, props: EventProperties<N>, trackOptions: TrackOptions = {}) {
     try {
       install();
       const envelope = envelopeOf(name, props, trackOptions.pathname ?? win.location.pathname);
+      // The schemas (and zod) load only where events are validated, never on a visitor's first paint.
       if (validate) {
-        const parsed = parseAnalyticsEvent(envelope);
-        if (!parsed.ok) console.warn(`[analytics] invalid ${name} event:`, parsed.error, envelope);
+        void import('@tessera/shared/analytics').then(({ parseAnalyticsEvent }) => {
+          const parsed = parseAnalyticsEvent(envelope);
+          if (!parsed.ok) console.warn(`[analytics] invalid ${name} event:`, parsed.error, envelope);
+        });
       }
       const ctx = useAnalyticsContext.getState();
       pushDataLayer({ ...(props as Record<string, unknown>), ...trackOptions.dataLayer, event: name, user_id: ctx.userId, email_sha256: ctx.emailSha256 }, win);

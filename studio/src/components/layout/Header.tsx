@@ -1,7 +1,6 @@
 import { navSection } from '@tessera/shared/routes';
-import { ChevronDown, Menu, X } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { Menu, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLocalizedPath } from '../../app/useLanguage.ts';
@@ -11,10 +10,18 @@ import { usePopupStore } from '../../features/popups/popupStore.ts';
 import { TasksButton } from '../../features/tasks/TasksButton.tsx';
 import { Button } from '../ui/Button.tsx';
 import { cn } from '../ui/cn.ts';
+import { DeferredMenu } from '../ui/DeferredMenu.tsx';
+import { CreateButton } from './CreateButton.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 import { CREATE_ITEMS, type NavItem, PRIMARY_ITEMS } from './navItems.ts';
-import { UserMenu } from './UserMenu.tsx';
+
+
+const loadCreateMenu = () => import('./CreateMenu.tsx');
+const CreateMenu = lazy(loadCreateMenu);
+// Signed-in visitors only: its menu code loads with their first page.
+const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
+const userMenuFallback = <span className="h-9 w-24 animate-pulse rounded-full bg-surface-2" aria-hidden />;
 
 const LINK = 'whitespace-nowrap rounded-lg px-3 py-2 text-sm transition hover:bg-surface-2 hover:text-fg';
 const linkClass = (active: boolean) => cn(LINK, active ? 'bg-surface-2 font-medium text-fg' : 'text-muted');
@@ -26,7 +33,6 @@ export function Header() {
   const open = usePopupStore((s) => s.open);
   const section = navSection(useLocation().pathname);
   const [menuOpen, setMenuOpen] = useState(false);
-  const createActive = CREATE_ITEMS.some((item) => item.section === section);
 
   const link = (item: NavItem, extra?: string) => (
     <Link
@@ -47,27 +53,7 @@ export function Header() {
         <Logo />
         <nav aria-label={t('header.navigation')} className="ms-2 hidden items-center gap-1 lg:flex">
           {link(PRIMARY_ITEMS[0]!)}
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger className={cn(linkClass(createActive), 'inline-flex items-center gap-1')} data-nav="create" data-active={createActive || undefined}>
-              {t('nav.create')}
-              <ChevronDown size={14} aria-hidden />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content align="start" sideOffset={6} className="z-50 min-w-52 rounded-xl border border-border bg-surface p-1 shadow-xl">
-                {CREATE_ITEMS.map((item) => (
-                  <DropdownMenu.Item key={item.key} asChild>
-                    <Link
-                      to={to(item.path)}
-                      className={cn('block rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2', item.section === section && 'font-medium text-accent-fg')}
-                      aria-current={item.section === section ? 'page' : undefined}
-                    >
-                      {t(`nav.${item.key}`)}
-                    </Link>
-                  </DropdownMenu.Item>
-                ))}
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <DeferredMenu Menu={CreateMenu} preload={() => void loadCreateMenu()} renderTrigger={(props) => <CreateButton {...props} />} />
           {PRIMARY_ITEMS.slice(1).map((item) => link(item))}
         </nav>
         <div className="ms-auto flex items-center gap-1 sm:gap-2">
@@ -75,7 +61,9 @@ export function Header() {
           <TasksButton />
           <CreditsPill />
           {viewer.status === 'signedIn' ? (
-            <UserMenu email={viewer.email} />
+            <Suspense fallback={userMenuFallback}>
+              <UserMenu email={viewer.email} />
+            </Suspense>
           ) : viewer.status === 'loading' ? (
             <span className="h-9 w-40 animate-pulse rounded-lg bg-surface-2" aria-hidden />
           ) : (

@@ -57,7 +57,10 @@ export function Header() {
           {PRIMARY_ITEMS.slice(1).map((item) => link(item))}
         </nav>
         <div className="ms-auto flex items-center gap-1 sm:gap-2">
-          <LanguageSwitcher />
+          {/* Phones keep the language menu in the menu panel: the bar has no room for it. */}
+          <div className="hidden sm:block">
+            <LanguageSwitcher />
+          </div>
           <TasksButton />
           <CreditsPill />
           {viewer.status === 'signedIn' ? (
@@ -65,7 +68,7 @@ export function Header() {
               <UserMenu email={viewer.email} />
             </Suspense>
           ) : viewer.status === 'loading' ? (
-            <span className="h-9 w-40 animate-pulse rounded-lg bg-surface-2" aria-hidden />
+            <span className="h-9 w-24 animate-pulse rounded-lg bg-surface-2 sm:w-40" aria-hidden />
           ) : (
             <>
               <Button variant="ghost" size="sm" className="hidden sm:inline-flex" onClick={() => open('logIn', {})} data-testid="open-log-in">
@@ -92,6 +95,9 @@ export function Header() {
       {menuOpen && (
         <nav id="mobile-nav" aria-label={t('header.navigation')} className="grid max-h-[70vh] grid-cols-2 gap-1 overflow-y-auto border-t border-border px-4 py-2 lg:hidden">
           {[PRIMARY_ITEMS[0]!, ...CREATE_ITEMS, ...PRIMARY_ITEMS.slice(1)].map((item) => link(item))}
+          <div className="col-span-2 sm:hidden">
+            <LanguageSwitcher />
+          </div>
           {viewer.status !== 'signedIn' && (
             <button type="button" className={cn(LINK, 'text-start text-muted sm:hidden')} onClick={() => (setMenuOpen(false), open('logIn', {}))}>
               {t('header.logIn')}

@@ -123,13 +123,15 @@ describe('AI tools in a real browser', () => {
     await page.getByTestId('continue-as-guest').click();
     await page.getByTestId('tool-image-file').setInputFiles(await sampleImage());
 
+    // The mask canvas appears once the upload is in: before that the form asks for an image.
+    const canvas = page.getByTestId('mask-canvas');
+    await canvas.waitFor();
+
     // Without a mask the request is not sent.
     await page.getByTestId('generate').click();
     await page.getByRole('alert').getByText('Paint over the area first.').waitFor();
 
     // A mouse stroke across the disc, and a keyboard dab.
-    const canvas = page.getByTestId('mask-canvas');
-    await canvas.waitFor();
     const box = (await canvas.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.35, box.y + box.height * 0.5);
     await page.mouse.down();

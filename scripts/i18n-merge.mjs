@@ -14,7 +14,10 @@ const [lang, input] = process.argv.slice(2);
 if (!lang || !input || lang === 'en') throw new Error('usage: i18n-merge.mjs <lang> <translations.json>');
 
 const flatten = (tree, prefix = '', out = new Map()) => {
-  for (const [k, v] of Object.entries(tree)) typeof v === 'string' ? out.set(prefix + k, v) : flatten(v, `${prefix}${k}.`, out);
+  for (const [k, v] of Object.entries(tree)) {
+    if (typeof v === 'string') out.set(prefix + k, v);
+    else flatten(v, `${prefix}${k}.`, out);
+  }
   return out;
 };
 const base = (key) => key.replace(PLURAL, '');
@@ -26,7 +29,11 @@ function build(enFlat, values) {
   for (const key of enFlat.keys()) {
     const b = base(key);
     const forms = [...values.keys()].filter((k) => k === key || (PLURAL.test(k) && base(k) === b));
-    for (const f of forms) if (!seen.has(f)) (seen.add(f), order.push(f));
+    for (const f of forms) {
+      if (seen.has(f)) continue;
+      seen.add(f);
+      order.push(f);
+    }
   }
   const tree = {};
   for (const key of order) {

@@ -18,7 +18,10 @@ const only = args.filter((a) => !a.startsWith('--'));
 const nsFilter = args.find((a) => a.startsWith('--ns='))?.slice(5).split(',');
 
 const flatten = (tree, prefix = '', out = new Map()) => {
-  for (const [k, v] of Object.entries(tree)) typeof v === 'string' ? out.set(prefix + k, v) : flatten(v, `${prefix}${k}.`, out);
+  for (const [k, v] of Object.entries(tree)) {
+    if (typeof v === 'string') out.set(prefix + k, v);
+    else flatten(v, `${prefix}${k}.`, out);
+  }
   return out;
 };
 const base = (key) => key.replace(PLURAL, '');
@@ -32,7 +35,11 @@ function removeKey(tree, path) {
   if (node && typeof node === 'object') delete node[last];
 }
 function dropEmpty(tree) {
-  for (const [k, v] of Object.entries(tree)) if (v && typeof v === 'object') (dropEmpty(v), Object.keys(v).length === 0 && delete tree[k]);
+  for (const [k, v] of Object.entries(tree)) {
+    if (!v || typeof v !== 'object') continue;
+    dropEmpty(v);
+    if (Object.keys(v).length === 0) delete tree[k];
+  }
   return tree;
 }
 

@@ -17,7 +17,8 @@ const ANNOUNCEMENT = {
 };
 const UPGRADE_INFO_TYPES = ['VideoUsage', 'VideoMode', 'AdvancedCamera', 'Template', 'ProFeature', 'Invite', 'Extend', 'Activity'];
 
-const e2e = useE2E({ env: { ANNOUNCEMENT_JSON: JSON.stringify(ANNOUNCEMENT) } });
+// Many page loads a minute from one address: lift the per-IP request limit a visitor never reaches.
+const e2e = useE2E({ env: { ANNOUNCEMENT_JSON: JSON.stringify(ANNOUNCEMENT), RATE_LIMIT_MAX: '100000' } });
 
 /** A fresh visitor. Unless `announcement` is set, the announcement counts as closed so it does not cover other popups. */
 async function newVisitor(opts: { announcement?: boolean; deviceId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {

@@ -7,20 +7,12 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { base, flatten, LOCALES_DIR, PLURAL } from './i18n-lib.mjs';
 
-const DIR = join(import.meta.dirname, '../studio/src/locales');
-const PLURAL = /_(zero|one|two|few|many|other)$/;
+const DIR = LOCALES_DIR;
 const [lang, input] = process.argv.slice(2);
 if (!lang || !input || lang === 'en') throw new Error('usage: i18n-merge.mjs <lang> <translations.json>');
 
-const flatten = (tree, prefix = '', out = new Map()) => {
-  for (const [k, v] of Object.entries(tree)) {
-    if (typeof v === 'string') out.set(prefix + k, v);
-    else flatten(v, `${prefix}${k}.`, out);
-  }
-  return out;
-};
-const base = (key) => key.replace(PLURAL, '');
 
 /** Rebuilds a nested tree from flat keys, ordered like English (plural forms grouped at their base). */
 function build(enFlat, values) {

@@ -8,23 +8,15 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { base, flatten, LOCALES_DIR } from './i18n-lib.mjs';
 
-const DIR = join(import.meta.dirname, '../studio/src/locales');
-const PLURAL = /_(zero|one|two|few|many|other)$/;
+const DIR = LOCALES_DIR;
 const args = process.argv.slice(2);
 const prune = args.includes('--prune');
 const asJson = args.includes('--json');
 const only = args.filter((a) => !a.startsWith('--'));
 const nsFilter = args.find((a) => a.startsWith('--ns='))?.slice(5).split(',');
 
-const flatten = (tree, prefix = '', out = new Map()) => {
-  for (const [k, v] of Object.entries(tree)) {
-    if (typeof v === 'string') out.set(prefix + k, v);
-    else flatten(v, `${prefix}${k}.`, out);
-  }
-  return out;
-};
-const base = (key) => key.replace(PLURAL, '');
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
 
 function removeKey(tree, path) {

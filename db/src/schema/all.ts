@@ -8,3 +8,6 @@ export * from './mail.ts';
 export * from './billing.ts';
 export * from './rewards.ts';
 export * from './analytics.ts';
+export * from './catalog.ts';
+export * from './feed.ts';
+export * from './admin.ts';

@@ -33,6 +33,8 @@ export const users = pgTable(
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     /** 'user' or 'admin'; admins come from ADMIN_EMAILS at sign-up (see server config). */
     role: text('role').notNull().default('user'),
+    /** Set when an admin bans the user: no sign-in, no publishing, their content hidden. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('users_device_id_idx').on(t.deviceId)],

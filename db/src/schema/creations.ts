@@ -34,6 +34,23 @@ export const creations = pgTable(
     /** The creation this one was made from (upscale of, background removed from …). */
     parentId: uuid('parent_id').references((): AnyPgColumn => creations.id, { onDelete: 'set null' }),
     isPublic: boolean('is_public').notNull().default(false),
+    /** Explore feed (shared/feed): unpublished | published | hidden (reports or an admin) | removed (by an admin). */
+    publishStatus: text('publish_status').$type<'unpublished' | 'published' | 'hidden' | 'removed'>().notNull().default('unpublished'),
+    title: text('title'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** video | image | effects */
+    feedCategory: text('feed_category'),
+    /** public: in the feed; unlisted: only by link. */
+    visibility: text('visibility').$type<'public' | 'unlisted'>().notNull().default('public'),
+    /** §6 copy protection: others see it but not its prompt, download or remix. */
+    copyProtected: boolean('copy_protected').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    likeCount: integer('like_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    /** Open reports from distinct users; at REPORT_HIDE_THRESHOLD the content is hidden for review. */
+    reportCount: integer('report_count').notNull().default(0),
+    /** The catalogue template it was made with, when any. */
+    templateId: text('template_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -41,6 +58,7 @@ export const creations = pgTable(
     index('creations_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('creations_user_kind_idx').on(t.userId, t.kind, t.createdAt.desc()),
     index('creations_media_key_idx').on(t.mediaKey),
+    index('creations_feed_new_idx').on(t.publishStatus, t.publishedAt.desc(), t.id.desc()),
     check('creations_output_index_nonnegative', sql`${t.outputIndex} >= 0`),
   ],
 );

@@ -33,6 +33,14 @@ export const imageToolsRouter = router({
   painting: createProcedure('inpaint'),
 });
 
+/** Template kinds (issue 7): the template decides the recipe and the price. */
+export const template2ImageRouter = router({
+  create: createProcedure('photo_effect'),
+  modelFitting: createProcedure('model_fitting'),
+  productPromotionalImage: createProcedure('product_photo'),
+});
+export const videoRouter = router({ createVideoByTemplate: createProcedure('video_effect') });
+
 const zTaskId = z.object({ id: z.uuid() });
 
 export const taskRouter = router({

@@ -1,9 +1,11 @@
 /** The root router. Path names are the public contract of spec §7. */
-import { image2ImageRouter, imageToolsRouter, taskRouter, text2ImageRouter } from '../generation/generation.router.ts';
-import { analyticsAdminRouter } from '../modules/analytics/analytics.router.ts';
+import { image2ImageRouter, imageToolsRouter, taskRouter, template2ImageRouter, text2ImageRouter, videoRouter } from '../generation/generation.router.ts';
+import { adminRouter } from '../modules/admin/admin.router.ts';
 import { billingRouter, subLogRouter } from '../modules/billing/billing.router.ts';
+import { catalogRouter } from '../modules/catalog/catalog.router.ts';
 import { creationRouter } from '../modules/creations/creations.router.ts';
 import { creditsRouter, subUsageRouter } from '../modules/credits/credits.router.ts';
+import { feedRouter, reportRouter } from '../modules/feed/feed.router.ts';
 import { checkInRouter, inviteRouter, missionRouter } from '../modules/rewards/rewards.router.ts';
 import { systemRouter } from '../modules/system/system.router.ts';
 import { userRouter } from '../modules/users/users.router.ts';
@@ -15,6 +17,8 @@ export const appRouter = router({
   text2Image: text2ImageRouter,
   image2Image: image2ImageRouter,
   imageTools: imageToolsRouter,
+  template2Image: template2ImageRouter,
+  video: videoRouter,
   creation: creationRouter,
   task: taskRouter,
   subUsage: subUsageRouter,
@@ -24,7 +28,10 @@ export const appRouter = router({
   mission: missionRouter,
   invite: inviteRouter,
   checkIn: checkInRouter,
-  admin: router({ analytics: analyticsAdminRouter }),
+  catalog: catalogRouter,
+  feed: feedRouter,
+  report: reportRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -18,6 +18,12 @@ export const GENERATION_COSTS: { [K in GenerationKind]: CostFn<K> } = {
   background_remover: () => 2,
   background_changer: () => 3,
   face_swap: () => 4,
+  // Template kinds are priced by their template (catalogue `cost`); the server charges the
+  // template's cost and these are only the defaults a new template starts from.
+  photo_effect: () => 4,
+  video_effect: () => 10,
+  product_photo: () => 5,
+  model_fitting: () => 6,
 };
 
 export function costOf<K extends GenerationKind>(kind: K, input: GenerationInput<K>): number {

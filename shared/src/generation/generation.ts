@@ -46,10 +46,20 @@ export function parseImageRef(value: string): ImageRef | null {
 
 const zHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #12abef');
 
+/** A catalogue id (template or LoRA): see shared/catalog. */
+const zCatalogId = z
+  .string()
+  .trim()
+  .min(2)
+  .max(64)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Video template not found.');
+
 export const zTextToImageInput = z.object({
   prompt: zPrompt,
   negativePrompt: z.string().trim().max(1000).optional(),
   aspectRatio: z.enum(ASPECT_RATIO_KEYS).default('1:1'),
+  /** A LoRA style from the catalogue (/loras), applied over the picture. */
+  loraId: zCatalogId.optional(),
   /** Same seed + prompt → same image. */
   seed: zSeed.optional(),
   projectId: zProjectId.optional(),
@@ -133,6 +143,58 @@ export const zFaceSwapInput = z.object({
   projectId: zProjectId.optional(),
 });
 
+/**
+ * Template kinds (issue 7): the template (shared/catalog) says what to do; the server copies the
+ * template's recipe, options and cost into the task (`template`) when it accepts it, so editing or
+ * retiring a template later does not change work already paid for.
+ */
+export const zPhotoEffectInput = z.object({
+  templateId: zCatalogId,
+  image: zImageRef,
+  projectId: zProjectId.optional(),
+});
+
+/** A video effect animates a photo into a short clip (video effects and pro effects). */
+export const zVideoEffectInput = z.object({
+  templateId: zCatalogId,
+  image: zImageRef,
+  projectId: zProjectId.optional(),
+});
+
+/** The product photo: cut out and placed into the template's scene. */
+export const zProductPhotoInput = z.object({
+  templateId: zCatalogId,
+  image: zImageRef,
+  projectId: zProjectId.optional(),
+});
+
+/** Model fitting: `garment` dressed onto the person in `image`, styled by the template. */
+export const zModelFittingInput = z.object({
+  templateId: zCatalogId,
+  image: zImageRef,
+  garment: zImageRef,
+  projectId: zProjectId.optional(),
+});
+
+/** What the server copies from the template into a template task's input. */
+export const zTemplateSnapshot = z.object({
+  id: z.string(),
+  type: z.string(),
+  name: z.string(),
+  recipe: z.string(),
+  options: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
+  cost: z.number().int().min(0),
+});
+export type TemplateSnapshot = z.infer<typeof zTemplateSnapshot>;
+
+/** What the server copies from a LoRA into a text-to-image task's input. */
+export const zLoraSnapshot = z.object({ id: z.string(), style: z.string(), trigger: z.string() });
+export type LoraSnapshot = z.infer<typeof zLoraSnapshot>;
+
+export const TEMPLATE_GENERATION_KINDS = ['photo_effect', 'video_effect', 'product_photo', 'model_fitting'] as const;
+export type TemplateGenerationKind = (typeof TEMPLATE_GENERATION_KINDS)[number];
+export const isTemplateKind = (kind: string): kind is TemplateGenerationKind => (TEMPLATE_GENERATION_KINDS as readonly string[]).includes(kind);
+
 type KindDefinition = {
   rpcName: string;
   input: z.ZodType;
@@ -159,6 +221,16 @@ export const GENERATION_KINDS = {
   },
   face_swap: { rpcName: 'imageTools.faceSwap', input: zFaceSwapInput, output: 'image', imageFields: ['image', 'face'], failure: 'FACE_SWAP_FAILED' },
   inpaint: { rpcName: 'imageTools.painting', input: zInpaintInput, output: 'image', imageFields: ['image', 'mask'], failure: 'PAINTING_FAILED' },
+  photo_effect: { rpcName: 'template2Image.create', input: zPhotoEffectInput, output: 'image', imageFields: ['image'], failure: 'IMAGE_GENERATION_FAILED' },
+  video_effect: { rpcName: 'video.createVideoByTemplate', input: zVideoEffectInput, output: 'video', imageFields: ['image'], failure: 'VIDEO_GENERATION_FAILED' },
+  product_photo: {
+    rpcName: 'template2Image.productPromotionalImage',
+    input: zProductPhotoInput,
+    output: 'image',
+    imageFields: ['image'],
+    failure: 'IMAGE_GENERATION_FAILED',
+  },
+  model_fitting: { rpcName: 'template2Image.modelFitting', input: zModelFittingInput, output: 'image', imageFields: ['image', 'garment'], failure: 'IMAGE_GENERATION_FAILED' },
 } as const satisfies Record<string, KindDefinition>;
 
 export type GenerationKind = keyof typeof GENERATION_KINDS;

@@ -14,7 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/all.ts';
-import { seedCatalogue } from './seed.ts';
+import { seedCatalogue, seedTemplates } from './seed.ts';
 
 export type Schema = typeof schema;
 /** The database type every repository uses, whichever back end is behind it. */
@@ -70,6 +70,7 @@ function connectPostgres(url: string, poolSize = 10): DatabaseHandle & { migrate
         const locked = drizzlePg(client, { schema });
         await migratePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
         await seedCatalogue(locked as unknown as Database);
+        await seedTemplates(locked as unknown as Database);
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
@@ -97,6 +98,7 @@ async function connectPglite(config: ConnectConfig): Promise<DatabaseHandle & { 
     async migrate() {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
       await seedCatalogue(db as unknown as Database);
+      await seedTemplates(db as unknown as Database);
     },
   };
 }

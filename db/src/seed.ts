@@ -5,12 +5,22 @@
  * at it).
  */
 import { readFileSync } from 'node:fs';
+import { zCategoryInput, zPositionInput, zSpecialTopicInput, zTemplateInput } from '@tessera/shared/catalog';
 import { PLAN_KEYS } from '@tessera/shared/plans';
 import { MISSION_KINDS, MISSION_METRICS } from '@tessera/shared/rewards';
 import { notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from './connect.ts';
-import { billingProducts, missions, planCatalogue } from './schema/all.ts';
+import {
+  billingProducts,
+  catalogCategories,
+  catalogLoras,
+  catalogPositions,
+  catalogSpecialTopics,
+  catalogTemplates,
+  missions,
+  planCatalogue,
+} from './schema/all.ts';
 
 export const CATALOGUE_FILE = new URL('../seed/catalogue.json', import.meta.url);
 
@@ -101,5 +111,50 @@ export async function seedCatalogue(db: Database, catalogue: Catalogue = readCat
           catalogue.missions.map((m) => m.key),
         ),
       );
+  });
+}
+
+export const TEMPLATES_FILE = new URL('../seed/templates.json', import.meta.url);
+
+export const zTemplateSeed = z.object({
+  categories: z.array(zCategoryInput),
+  templates: z.array(zTemplateInput),
+  positions: z.array(zPositionInput),
+  specialTopics: z.array(zSpecialTopicInput),
+  loras: z.array(
+    z.object({
+      id: z.string().min(2),
+      name: z.string().min(1),
+      description: z.string(),
+      style: z.string().min(1),
+      trigger: z.string(),
+      tags: z.array(z.string()),
+    }),
+  ),
+});
+export type TemplateSeed = z.infer<typeof zTemplateSeed>;
+
+export function readTemplateSeed(file: URL | string = TEMPLATES_FILE): TemplateSeed {
+  return zTemplateSeed.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+/**
+ * The starter template catalogue (db/seed/templates.json). Unlike plans, rows are only inserted,
+ * never overwritten: after the first start admins own the catalogue (edits, retirements), and a
+ * restart adds what the file has new without undoing their work.
+ */
+export async function seedTemplates(db: Database, seed: TemplateSeed = readTemplateSeed()): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (seed.categories.length) await tx.insert(catalogCategories).values(seed.categories).onConflictDoNothing();
+    if (seed.templates.length) await tx.insert(catalogTemplates).values(seed.templates).onConflictDoNothing();
+    if (seed.positions.length) await tx.insert(catalogPositions).values(seed.positions).onConflictDoNothing();
+    const topics = seed.specialTopics.map((t) => ({
+      ...t,
+      startsAt: t.startsAt ? new Date(t.startsAt) : null,
+      endsAt: t.endsAt ? new Date(t.endsAt) : null,
+    }));
+    if (topics.length) await tx.insert(catalogSpecialTopics).values(topics).onConflictDoNothing();
+    const loras = seed.loras.map((l, i) => ({ ...l, sortOrder: i }));
+    if (loras.length) await tx.insert(catalogLoras).values(loras).onConflictDoNothing();
   });
 }

@@ -20,6 +20,9 @@ import { optimizeRoutes } from './media/optimize.routes.ts';
 import { LocalDiskStorage } from './media/storage.ts';
 import { uploadRoutes } from './media/upload.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { previewRoutes } from './modules/catalog/preview.routes.ts';
+import { PreviewRenderer } from './modules/catalog/previews.ts';
+import { EnginePool } from './generation/engine/enginePool.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { downloadRoutes } from './modules/creations/download.routes.ts';
@@ -108,7 +111,11 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   const upgrades = new UpgradeDispatcher(app.server);
   realtime.route(upgrades);
   app.decorate('upgrades', upgrades);
+  // Catalogue previews render once per template on one engine thread of their own, started lazily.
+  const previewEngine = new EnginePool({ threads: 1, idleTimeoutMs: 60_000 });
+  const previews = new PreviewRenderer(previewEngine, join(config.dataDir, 'cache', 'previews'));
   app.addHook('onClose', async () => {
+    await previewEngine.close();
     await services.workers?.stop();
     await realtime.close();
     await outbox.close();
@@ -142,6 +149,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   await app.register(stripeWebhookRoutes, { services });
   await app.register(downloadRoutes, { auth, storage: services.storage, db: database.db });
   await app.register(analyticsRoutes, { auth, db: database.db, config });
+  await app.register(previewRoutes, { db: database.db, previews });
   studioBuilt = await registerStudio(app, config.studioDist);
 
   return app;

@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@tessera/db/connect';
 import { costOf } from '@tessera/shared/credits/costs';
 import { AppError } from '@tessera/shared/errors';
-import { GENERATION_KINDS, type GenerationInput, type GenerationKind, isProFeature, readField } from '@tessera/shared/generation';
+import { GENERATION_KINDS, type GenerationInput, type GenerationKind, isProFeature, isTemplateKind, readField } from '@tessera/shared/generation';
+import { bumpTemplateUsage } from '../modules/catalog/catalog.repo.ts';
+import { resolveLora, resolveTemplate } from '../modules/catalog/catalog.service.ts';
 import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
 import { holdCredits, releaseHold } from '../modules/credits/credits.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
@@ -84,12 +86,20 @@ export async function createTask<K extends GenerationKind>(
   const definition = GENERATION_KINDS[p.kind];
   const texts = ['prompt', 'negativePrompt'].map((field) => readField(p.input, field)).filter((v): v is string => typeof v === 'string');
   await moderateTexts(deps.moderation, texts);
-  const input = await resolveInputImages(deps, p.userId, p.kind, p.input);
+  // A template kind runs the template as it is now (copied into the task) and costs what it says.
+  const template = isTemplateKind(p.kind) ? await resolveTemplate(deps.db, p.kind, String(readField(p.input, 'templateId'))) : null;
+  const loraId = readField(p.input, 'loraId');
+  const lora = typeof loraId === 'string' ? await resolveLora(deps.db, loraId) : null;
   const plan = await entitlementsOf(deps.db, p.userId);
-  if (!plan.proFeatures && isProFeature(p.kind, input)) throw new AppError('PRO_FEATURE');
+  if (!plan.proFeatures && (template?.pro || isProFeature(p.kind, p.input))) throw new AppError('PRO_FEATURE');
+  const input = {
+    ...(await resolveInputImages(deps, p.userId, p.kind, p.input)),
+    ...(template ? { template: template.snapshot } : {}),
+    ...(lora ? { lora } : {}),
+  };
   // Unmetered plans make images for no credits, in a slower queue (plan.queueDelaySeconds).
   const unmetered = plan.unmeteredImages && definition.output === 'image';
-  const cost = unmetered ? 0 : costOf(p.kind, input);
+  const cost = unmetered ? 0 : (template?.snapshot.cost ?? costOf(p.kind, input));
   const limit = plan.parallelTasks;
   const id = randomUUID();
   const projectId = typeof input.projectId === 'string' ? input.projectId : null;
@@ -111,6 +121,7 @@ export async function createTask<K extends GenerationKind>(
       queueDelaySeconds: unmetered ? plan.queueDelaySeconds : 0,
     });
     await holdCredits(tx, { userId: p.userId, taskId: id, amount: cost, note: definition.rpcName });
+    if (template) await bumpTemplateUsage(tx, template.snapshot.id);
   });
 
   await publishCreditsChanged(deps, p.userId);

@@ -39,9 +39,11 @@ export function outputStore(services: Pick<AppServices, 'storage' | 'db'>): Outp
       ...(output.durationS ? { durationS: output.durationS } : {}),
     });
     let thumbnailKey: string | undefined;
-    if (output.mediaType === 'image') {
+    // Images are their own source; videos bring a poster frame.
+    const still = output.mediaType === 'image' ? output.data : output.poster;
+    if (still) {
       thumbnailKey = `u/${task.userId}/gen-${task.id}-${index}-thumb.webp`;
-      const thumb = await sharp(output.data).resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+      const thumb = await sharp(still).resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
       await services.storage.put(thumbnailKey, thumb, 'image/webp');
       await insertMediaObject(services.db, { key: thumbnailKey, userId: task.userId, origin: 'thumbnail', contentType: 'image/webp', sizeBytes: thumb.length });
     }

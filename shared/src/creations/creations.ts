@@ -37,6 +37,11 @@ export interface CreationDto {
   height: number | null;
   parentId: string | null;
   taskId: string;
+  /** The catalogue template it was made with (template kinds). */
+  templateId: string | null;
+  /** Explore feed state (shared/feed PUBLISH_STATUSES). */
+  publishStatus: 'unpublished' | 'published' | 'hidden' | 'removed';
+  copyProtected: boolean;
   createdAt: string;
 }
 

@@ -177,6 +177,11 @@ export const ERROR_CATALOGUE = {
   TEMPLATE_EXISTS: entry('CONFLICT', 'Template already exists.'),
   DEFAULT_PROJECT_UNDELETABLE: entry('FORBIDDEN', 'The default project cannot be deleted.'),
   CATEGORY_TYPE_MISMATCH: entry('BAD_REQUEST', 'A position or template type must match its category type.'),
+  // §4 "a video with wrong publish status or protected cannot be published"; the wording is ours.
+  PUBLISH_STATUS_INVALID: entry('PRECONDITION_FAILED', 'This creation cannot be published while it is under review.'),
+  CONTENT_PROTECTED: entry('FORBIDDEN', 'This creation was removed by a moderator and cannot be published.'),
+  // Not in §8: a category still holding templates cannot go (templates would lose their home).
+  CATEGORY_NOT_EMPTY: entry('CONFLICT', 'This category still has templates. Move or delete them first.'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type CatalogueCode = keyof typeof ERROR_CATALOGUE;

@@ -5,17 +5,32 @@
  * (OpenCV) and small models shipped in npm packages (ESRGAN, selfie segmentation, face-api),
  * run in worker threads by the engine pool.
  */
-import { GENERATION_KINDS, type GenerationInput, type GenerationKind, imageSizeFor, isGenerationKind } from '@tessera/shared/generation';
+import {
+  GENERATION_KINDS,
+  type GenerationInput,
+  IMAGE_STYLES,
+  type ImageStyle,
+  type GenerationKind,
+  imageSizeFor,
+  isGenerationKind,
+  isTemplateKind,
+  type TemplateGenerationKind,
+  zLoraSnapshot,
+  zTemplateSnapshot,
+} from '@tessera/shared/generation';
+import { runTemplate } from '../engine/effects/templates.ts';
 import type { ToolRunner } from '../engine/enginePool.ts';
 import type { ToolArgs, ToolName } from '../engine/tools.ts';
 import type { GenerationProvider, ProducedOutput, ProviderTask, RunContext } from './provider.ts';
 import { renderProceduralImage } from './proceduralImage.ts';
 
+const isImageStyle = (style: string): style is ImageStyle => (IMAGE_STYLES as readonly string[]).includes(style) && style !== 'auto';
+
 type Call = { [T in ToolName]: { tool: T; args: ToolArgs[T] } }[ToolName];
 type Load = (key: string) => Promise<Buffer>;
 
 /** Which tool makes each kind, with its arguments (input images read from storage). */
-const TOOL_CALLS: { [K in Exclude<GenerationKind, 'text_to_image'>]: (input: GenerationInput<K>, load: Load) => Promise<Call> } = {
+const TOOL_CALLS: { [K in Exclude<GenerationKind, 'text_to_image' | TemplateGenerationKind>]: (input: GenerationInput<K>, load: Load) => Promise<Call> } = {
   image_to_image: async (i, load) => ({
     tool: 'stylize',
     args: { image: await load(i.image), prompt: i.prompt, style: i.style, strength: i.strength, ...(i.seed !== undefined ? { seed: i.seed } : {}) },
@@ -47,6 +62,7 @@ export class LocalEngineProvider implements GenerationProvider {
   async run(task: ProviderTask, ctx: RunContext): Promise<ProducedOutput[]> {
     if (!isGenerationKind(task.kind)) throw new Error(`local engine cannot make ${task.kind}`);
     if (task.kind === 'text_to_image') return [await this.textToImage(task.input, ctx)];
+    if (isTemplateKind(task.kind)) return [await this.template(task.kind, task.input, ctx)];
     const kind = task.kind;
     const input = GENERATION_KINDS[kind].input.parse(task.input);
     ctx.reportProgress(5, 'loading');
@@ -57,15 +73,48 @@ export class LocalEngineProvider implements GenerationProvider {
     return [{ data: image.data, contentType: image.contentType, mediaType: 'image', width: image.width, height: image.height }];
   }
 
-  /** sharp renders on libuv threads, so this stays off the event loop without the pool. */
+  /** Template kinds: the task carries the template's recipe as it was when the task was accepted. */
+  private async template(kind: TemplateGenerationKind, raw: unknown, ctx: RunContext): Promise<ProducedOutput> {
+    const input = GENERATION_KINDS[kind].input.parse(raw);
+    const template = zTemplateSnapshot.parse((raw as { template?: unknown }).template);
+    ctx.reportProgress(5, 'loading');
+    const image = await ctx.loadMedia(input.image);
+    const garment = kind === 'model_fitting' ? await ctx.loadMedia(GENERATION_KINDS.model_fitting.input.parse(raw).garment) : undefined;
+    ctx.signal.throwIfAborted();
+    return runTemplate(
+      this.engine,
+      kind,
+      template,
+      { image, ...(garment ? { garment } : {}) },
+      (fraction, stage) => ctx.reportProgress(10 + fraction * 85, stage),
+      ctx.signal,
+    );
+  }
+
+  /**
+   * sharp renders on libuv threads, so the picture stays off the event loop without the pool; a
+   * LoRA style (copied into the task when accepted) is then applied by the stylize tool.
+   */
   private async textToImage(raw: unknown, ctx: RunContext): Promise<ProducedOutput> {
     const input = GENERATION_KINDS.text_to_image.input.parse(raw);
+    const loraRaw = (raw as { lora?: unknown }).lora;
+    const lora = loraRaw === undefined ? null : zLoraSnapshot.parse(loraRaw);
     const { width, height } = imageSizeFor(input.aspectRatio);
     ctx.reportProgress(10, 'reading prompt');
     ctx.signal.throwIfAborted();
     ctx.reportProgress(40, 'rendering');
-    const data = await renderProceduralImage({ prompt: input.prompt, seed: input.seed ?? 0, width, height });
+    const prompt = lora?.trigger ? `${input.prompt}, ${lora.trigger}` : input.prompt;
+    const data = await renderProceduralImage({ prompt, seed: input.seed ?? 0, width, height });
     ctx.signal.throwIfAborted();
+    if (lora && isImageStyle(lora.style)) {
+      const styled = await this.engine.run(
+        'stylize',
+        { image: data, prompt, style: lora.style, strength: 0.85, seed: input.seed ?? 0 },
+        (fraction, stage) => ctx.reportProgress(50 + fraction * 45, stage),
+        ctx.signal,
+      );
+      return { data: styled.data, contentType: styled.contentType, mediaType: 'image', width: styled.width, height: styled.height };
+    }
     ctx.reportProgress(90, 'encoding');
     return { data, contentType: 'image/png', mediaType: 'image', width, height };
   }

@@ -7,6 +7,8 @@ export interface ProducedOutput {
   width?: number;
   height?: number;
   durationS?: number;
+  /** A still frame of a video output, for its thumbnail. */
+  poster?: Buffer;
 }
 
 export interface ProviderTask {

@@ -39,6 +39,9 @@ export function toCreationDto(row: CreationRecord): CreationDto {
     height: row.height,
     parentId: row.parentId,
     taskId: row.taskId,
+    templateId: row.templateId,
+    publishStatus: row.publishStatus,
+    copyProtected: row.copyProtected,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -46,6 +49,9 @@ export function toCreationDto(row: CreationRecord): CreationDto {
 /** Task input as shown back to the user: image keys become media URLs. */
 function displayParams(kind: GenerationKind, input: Record<string, unknown>): Record<string, unknown> {
   const params = structuredClone(input);
+  // The template's recipe is the engine's business; the user sees which template it was.
+  const template = params.template as { id?: unknown; name?: unknown } | undefined;
+  if (template) params.template = { id: template.id, name: template.name };
   for (const field of GENERATION_KINDS[kind].imageFields) {
     const path = field.split('.');
     const last = path.pop() as string;
@@ -86,6 +92,7 @@ export async function recordCreations(
       width: output.width ?? null,
       height: output.height ?? null,
       parentId,
+      templateId: typeof readField(input, 'template.id') === 'string' ? (readField(input, 'template.id') as string) : null,
     })),
   );
   return creationIdsOfTask(tx, task.id);

@@ -22,6 +22,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../components/ui/Button.tsx';
 import { GuestGate } from '../features/generate/GuestGate.tsx';
 import { TaskResult } from '../features/generate/TaskResult.tsx';
+import { LoraPicker } from '../features/generate/LoraPicker.tsx';
 import { useGenerationTask } from '../features/generate/useGenerationTask.ts';
 import { ImageInput, type ImageValue } from '../features/media/ImageInput.tsx';
 import { ChoiceField, PromptField } from '../features/tools/ToolFields.tsx';
@@ -37,6 +38,7 @@ export function AiImagePage() {
   const mode: Mode = search.get('mode') === 'image' ? 'image' : 'text';
   const preset = search.get('image');
   const prompt = search.get('prompt') ?? '';
+  const lora = search.get('lora');
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
@@ -62,7 +64,7 @@ export function AiImagePage() {
             ))}
           </Tabs.List>
           <Tabs.Content value="text">
-            <Generator key={prompt} mode="text" preset={null} initialPrompt={prompt} />
+            <Generator key={`${prompt}|${lora ?? ''}`} mode="text" preset={null} initialPrompt={prompt} initialLora={lora} />
           </Tabs.Content>
           <Tabs.Content value="image">
             <Generator key={`${preset ?? ''}|${prompt}`} mode="image" preset={preset && parseImageRef(preset) ? preset : null} initialPrompt={prompt} />
@@ -73,7 +75,7 @@ export function AiImagePage() {
   );
 }
 
-function Generator({ mode, preset, initialPrompt }: { mode: Mode; preset: string | null; initialPrompt: string }) {
+function Generator({ mode, preset, initialPrompt, initialLora = null }: { mode: Mode; preset: string | null; initialPrompt: string; initialLora?: string | null }) {
   const { t } = useTranslation('aiImage');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -85,6 +87,7 @@ function Generator({ mode, preset, initialPrompt }: { mode: Mode; preset: string
   const [image, setImage] = useState<ImageValue | null>(preset ? { url: preset } : null);
   const [style, setStyle] = useState<ImageStyle>('auto');
   const [strength, setStrength] = useState(0.6);
+  const [lora, setLora] = useState<string | null>(initialLora);
   const cost =
     mode === 'text'
       ? costOf('text_to_image', zTextToImageInput.parse({ prompt: 'x', aspectRatio }))
@@ -103,7 +106,7 @@ function Generator({ mode, preset, initialPrompt }: { mode: Mode; preset: string
     event.preventDefault();
     if (!ready) return;
     flow.submit();
-    if (mode === 'text') textToImage.mutate({ prompt: prompt.trim(), aspectRatio });
+    if (mode === 'text') textToImage.mutate({ prompt: prompt.trim(), aspectRatio, ...(lora ? { loraId: lora } : {}) });
     else if (image) imageToImage.mutate({ prompt: prompt.trim(), image: image.url, style, strength });
   }
 
@@ -119,7 +122,10 @@ function Generator({ mode, preset, initialPrompt }: { mode: Mode; preset: string
           placeholder={t(mode === 'text' ? 'form.placeholder' : 'form.imagePlaceholder')}
         />
         {mode === 'text' ? (
-          <ChoiceFieldLocal<AspectRatio> label={t('form.aspectRatio')} options={RATIOS} value={aspectRatio} onChange={setAspectRatio} />
+          <>
+            <ChoiceFieldLocal<AspectRatio> label={t('form.aspectRatio')} options={RATIOS} value={aspectRatio} onChange={setAspectRatio} />
+            <LoraPicker value={lora} onChange={setLora} />
+          </>
         ) : (
           <>
             <ChoiceField name="style" options={IMAGE_STYLES} value={style} onChange={(v) => setStyle(v as ImageStyle)} />

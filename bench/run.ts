@@ -1,4 +1,5 @@
 /** `npm run bench`: runs every benchmark and prints its figures. Nothing here is asserted. */
+import { benchEffects } from './effects.ts';
 import { benchEngine } from './engine.ts';
 import { benchLatency } from './latency.ts';
 import { benchLedger } from './ledger.ts';
@@ -38,3 +39,7 @@ for (const users of [1, 10]) {
 console.log('bench/engine — local engine tools on a 1024-px photo, inline (cold = first run, models loading)');
 const engine = await benchEngine({ quality: process.env.BENCH_ENGINE_QUALITY !== '0' });
 console.table(Object.fromEntries(engine.map((e) => [e.tool, { 'cold ms': e.coldMs, 'warm ms': e.warmMs, output: e.output }])));
+
+console.log('bench/effects — every catalogue recipe on a 720-px portrait, inline (video effects: 4-s clips through ffmpeg)');
+const effects = await benchEffects();
+console.table(effects.map((e) => ({ kind: e.kind, recipe: e.recipe, ms: e.ms, output: e.output })));

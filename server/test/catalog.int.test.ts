@@ -16,7 +16,7 @@ import { catalogTemplates } from '@tessera/db/schema';
 import type { TemplateDto, TemplatePage } from '@tessera/shared/catalog';
 import type { CreationDto } from '@tessera/shared/creations';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp, { type Stats } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, connectTestSocket, creditSummary, disconnectTestSockets, rpc, signInAnonymously, type TestApp, type TestUser, uploadFile } from './harness.ts';
 
@@ -168,7 +168,7 @@ describe('template kinds', () => {
     if (!plain.ok || !styled.ok) return;
     const stats = async (url: string) => sharp((await t.app.inject({ url, headers: { cookie: user.cookie } })).rawPayload).stats();
     // Noir is black and white: its channels agree, the plain picture's do not.
-    const spread = (s: sharp.Stats) => Math.abs(s.channels[0]!.mean - s.channels[2]!.mean);
+    const spread = (s: Stats) => Math.abs(s.channels[0]!.mean - s.channels[2]!.mean);
     expect(spread(await stats(styled.url))).toBeLessThan(3);
     expect(spread(await stats(plain.url))).toBeGreaterThan(3);
     const refused = await rpc(t.app, user.cookie, 'text2Image.create', { prompt: 'x', loraId: 'no-such-style' });

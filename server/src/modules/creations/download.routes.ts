@@ -1,6 +1,7 @@
 /**
- * GET /api/creations/:id/download — the original file as an attachment, to its owner only;
- * with a watermark for free users, without for paid plans (§6).
+ * GET /api/creations/:id/download — the original file as an attachment, to its owner (and to
+ * anyone signed in when it is published without copy protection, see feed.service); with a
+ * watermark for free users, without for paid plans (§6).
  */
 import type { Database } from '@tessera/db/connect';
 import { AppError } from '@tessera/shared/errors';
@@ -11,7 +12,7 @@ import type { MediaStorage } from '../../media/storage.ts';
 import type { Auth } from '../auth/auth.ts';
 import { loadSession } from '../auth/session.ts';
 import { entitlementsOf } from '../billing/entitlements.ts';
-import { getMyCreation } from './creations.service.ts';
+import { getDownloadableCreation } from '../feed/feed.service.ts';
 
 const zParams = z.object({ id: z.uuid() });
 
@@ -27,7 +28,7 @@ export async function downloadRoutes(app: FastifyInstance, opts: { auth: Auth; d
     if (!params.success) throw new AppError('NOT_FOUND');
     const session = await loadSession(opts.auth, request.headers);
     if (!session) throw new AppError('UNAUTHORIZED');
-    const creation = await getMyCreation(opts.db, session.user.id, params.data.id);
+    const creation = await getDownloadableCreation(opts.db, session.user.id, params.data.id);
     const object = await opts.storage.get(creation.mediaKey);
     if (!object) throw new AppError('NOT_FOUND');
     const { watermark } = await entitlementsOf(opts.db, session.user.id);

@@ -315,6 +315,14 @@ describe('copy protection and media', () => {
     expect(guardedForAuthor.remix?.kind).toBe('text_to_image');
     expect((await t.app.inject({ url: `/api/creations/${guarded}/download`, headers: { cookie: author.cookie } })).statusCode).toBe(200);
 
+    // Others may use open work as an input image, but not copy-protected work (§6: view, not reuse).
+    const reuse = (url: string) => rpc(t.app, visitor.cookie, 'image2Image.create', { image: url, prompt: 'make it mine' });
+    expect((await reuse(openForVisitor.url)).status).toBe(200);
+    const refused = await reuse(guardedForVisitor.url);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.message).toBe('Image not found.');
+    expect((await reuse(guardedForVisitor.thumbnailUrl)).body.error.message).toBe('Image not found.');
+
     // Unpublishing closes the files again.
     expect((await rpc(t.app, author.cookie, 'feed.unpublish', { id: open })).status).toBe(200);
     expect((await t.app.inject({ url: openForVisitor.url, headers: { cookie: visitor.cookie } })).statusCode).toBe(404);

@@ -17,6 +17,7 @@ import {
 } from '@tessera/shared/generation';
 import { importRemoteImage } from '../media/import.ts';
 import { findMediaObject } from '../media/media.repo.ts';
+import { isCopyProtectedMedia } from '../modules/creations/creations.repo.ts';
 import type { MediaStorage } from '../media/storage.ts';
 
 export interface InputDeps {
@@ -43,6 +44,8 @@ async function resolveImage(deps: InputDeps, userId: string, value: string): Pro
   if (!object || (object.userId !== userId && !object.isPublic) || !object.contentType.startsWith('image/')) {
     throw new AppError('IMAGE_NOT_FOUND');
   }
+  // Someone else's published work is viewable, but copy protection forbids reusing it (§6).
+  if (object.userId !== userId && (await isCopyProtectedMedia(deps.db, object.key))) throw new AppError('IMAGE_NOT_FOUND');
   return { key: object.key, width: object.width, height: object.height };
 }
 

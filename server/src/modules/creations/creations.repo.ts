@@ -79,3 +79,13 @@ export async function moveCreations(tx: Database, fromUserId: string, toUserId: 
   await tx.update(creations).set({ userId: toUserId }).where(eq(creations.userId, fromUserId));
   await tx.update(mediaObjects).set({ userId: toUserId }).where(eq(mediaObjects.userId, fromUserId));
 }
+
+/** Whether `key` is the media or thumbnail of a copy-protected creation (§6: others may view, not reuse). */
+export async function isCopyProtectedMedia(db: Database, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: creations.id })
+    .from(creations)
+    .where(and(eq(creations.copyProtected, true), or(eq(creations.mediaKey, key), eq(creations.thumbnailKey, key))))
+    .limit(1);
+  return Boolean(row);
+}

@@ -10,12 +10,14 @@
  * work once, and die after 5 wrong guesses.
  */
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, zAnonymousSignInBody } from '@tessera/shared/auth';
+import { ERROR_CATALOGUE } from '@tessera/shared/errors';
 import { effectiveUserGroup, USER_GROUP_COOKIE } from '@tessera/shared/users';
 import type { Database } from '@tessera/db/connect';
 import { betterAuth } from 'better-auth';
-import { getSessionFromCtx } from 'better-auth/api';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { anonymous, emailOTP } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
+import { isUserBanned } from '../admin/admin.repo.ts';
 import { resolveRequestInfo } from '../../lib/requestInfo.ts';
 import { grantVerifiedEmailBonus, grantWelcomeCredits } from '../credits/credits.service.ts';
 import type { MailOutbox } from '../mail/mail.ts';
@@ -92,6 +94,14 @@ export function createAuth(deps: { db: Database; config: Config; outbox: MailOut
     telemetry: { enabled: false },
     hooks: { before: credentialPolicyHook },
     databaseHooks: {
+      session: {
+        create: {
+          // A banned user gets no session, whichever way they sign in (the ban ends existing ones).
+          before: async (session) => {
+            if (await isUserBanned(db, session.userId)) throw new APIError('FORBIDDEN', { code: 'FORBIDDEN', message: ERROR_CATALOGUE.FORBIDDEN.message });
+          },
+        },
+      },
       user: {
         create: {
           before: async (user, ctx) => {

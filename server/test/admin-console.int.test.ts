@@ -146,6 +146,10 @@ describe('tasks and creations of every user', () => {
     expect(byEmail.items.map((r) => r.id)).toEqual([...aliceTasks].reverse());
     expect(byEmail.items[0]).toMatchObject({ userId: alice.id, userEmail: alice.email, kind: 'text_to_image', rpcName: 'text2Image.create', status: 'succeeded', cost: 4 });
     expect(byEmail.items[0]?.thumbnailUrl).toMatch(/^\/api\/media\//);
+    // Moderation sees unpublished work; another user still does not.
+    const thumb = byEmail.items[0]!.thumbnailUrl!;
+    expect((await t.app.inject({ url: thumb, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: thumb, headers: { cookie: bob.cookie } })).statusCode).toBe(404);
     expect((await query<{ items: AdminTaskRowDto[] }>('admin.tasks.list', { user: alice.id })).items.map((r) => r.id)).toEqual([...aliceTasks].reverse());
 
     const upscales = await query<{ items: AdminTaskRowDto[] }>('admin.tasks.list', { kind: 'upscale' });
@@ -245,7 +249,7 @@ describe('reports', () => {
     ]);
 
     const resolved = await mutate('admin.reports.resolve', { contentId: content[0], action: 'dismiss', note: 'satire' });
-    expect(resolved).toEqual({ contentId: content[0], publishStatus: 'published' });
+    expect(resolved).toMatchObject({ contentId: content[0], publishStatus: 'published' });
     expect(await groups('open')).toEqual([]);
     const [dismissed] = await groups('dismissed');
     expect(dismissed?.reports.map((r) => r.status)).toEqual(['dismissed', 'dismissed', 'dismissed']);
@@ -262,8 +266,8 @@ describe('reports', () => {
     await report(reporters[0] as TestUser, content[2] as string, 'copyright');
     expect((await groups('open')).map((g) => g.contentId)).toEqual([content[2], content[1]]);
 
-    expect(await mutate('admin.reports.resolve', { contentId: content[1], action: 'hide' })).toEqual({ contentId: content[1], publishStatus: 'hidden' });
-    expect(await mutate('admin.reports.resolve', { contentId: content[2], action: 'remove' })).toEqual({ contentId: content[2], publishStatus: 'removed' });
+    expect(await mutate('admin.reports.resolve', { contentId: content[1], action: 'hide' })).toMatchObject({ contentId: content[1], publishStatus: 'hidden' });
+    expect(await mutate('admin.reports.resolve', { contentId: content[2], action: 'remove' })).toMatchObject({ contentId: content[2], publishStatus: 'removed' });
     expect(await statusOf(content[1] as string)).toBe('hidden');
     expect(await statusOf(content[2] as string)).toBe('removed');
     expect((await groups('actioned')).map((g) => [g.contentId, g.reportCount])).toEqual([
@@ -284,7 +288,7 @@ describe('reports', () => {
     await report(reporters[0] as TestUser, bad.creationId, 'hate');
     expect((await rpc(t.app, offender.cookie, 'credits.summary', undefined, 'GET')).status).toBe(200);
 
-    expect(await mutate('admin.reports.resolve', { contentId: bad.creationId, action: 'ban' })).toEqual({ contentId: bad.creationId, publishStatus: 'removed' });
+    expect(await mutate('admin.reports.resolve', { contentId: bad.creationId, action: 'ban' })).toMatchObject({ contentId: bad.creationId, publishStatus: 'removed' });
 
     const statuses = await query<{ items: { id: string; publishStatus: string }[] }>('admin.creations.list', { user: offender.id });
     expect(Object.fromEntries(statuses.items.map((c) => [c.id, c.publishStatus]))).toEqual({ [kept.creationId]: 'hidden', [bad.creationId]: 'removed' });
@@ -292,7 +296,7 @@ describe('reports', () => {
     const next = await rpc(t.app, offender.cookie, 'credits.summary', undefined, 'GET');
     expect(next.status).toBe(401);
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: TEST_ORIGIN }, payload: { email: offender.email, password } });
-    expect([signIn.statusCode, signIn.json().message]).toEqual([403, 'You do not have permission to do this.']);
+    expect([signIn.statusCode, signIn.json().message]).toEqual([403, 'This account has been suspended. Please contact support.']);
     const [audit] = await auditOf('report.ban');
     // Both were published when the ban hid the author's content; the reported one was then removed.
     expect(audit?.after).toMatchObject({ publishStatus: 'removed', author: { id: offender.id, hiddenContent: 2, sessionsEnded: 1 } });

@@ -1,5 +1,6 @@
 /**
- * Who may read a stored object: its owner always; anyone when the object is marked public.
+ * Who may read a stored object: its owner always; admins (moderation needs to see hidden and
+ * reported work); anyone when the object is marked public.
  * A signed-in stranger gets NOT_FOUND, so they cannot even learn that a private file exists;
  * no session and not public is UNAUTHORIZED. Used by every route that serves stored media.
  */
@@ -24,7 +25,7 @@ export async function authorizeMediaRead(deps: { auth: Auth; db: Database }, key
   // The row says who owns it now (an anonymous user's media moves to the account it becomes);
   // the key's owner segment covers files without a row.
   const owner = object ? object.userId : ownerOfKey(key);
-  if (session && owner === session.user.id) return { isPublic: false };
+  if (session && (owner === session.user.id || (session.user.role === 'admin' && !session.user.isAnonymous))) return { isPublic: false };
   if (object?.isPublic) return { isPublic: true };
   throw new AppError(session ? 'NOT_FOUND' : 'UNAUTHORIZED');
 }

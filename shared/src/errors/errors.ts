@@ -81,6 +81,8 @@ export const ERROR_CATALOGUE = {
   EMAIL_NOT_VERIFIED: entry('FORBIDDEN', 'Email has not been verified yet.'),
   INVALID_EMAIL: entry('BAD_REQUEST', 'Your email address is invalid. Please try a different one.'),
   USER_DELETED: entry('UNAUTHORIZED', 'USER_DELETED'),
+  // Not in §8: an admin banned the account (admin console); the wording is ours.
+  USER_BANNED: entry('FORBIDDEN', 'This account has been suspended. Please contact support.'),
   PASSWORD_TOO_SHORT: entry('BAD_REQUEST', 'Password must be at least 8 characters.'),
   PASSWORD_TOO_LONG: entry('BAD_REQUEST', 'Password must be at most 256 characters.'),
   // Not in §8, which names no password-strength message; the policy lives in shared/auth/credentials.

@@ -38,7 +38,12 @@ export const adminRouter = router({
   analytics: analyticsAdminRouter,
   reports: router({
     list: adminProcedure.input(zAdminReportListInput).query(({ ctx, input }) => listReportGroups(ctx.services.db, input)),
-    resolve: adminProcedure.input(zAdminReportResolveInput).mutation(({ ctx, input }) => resolveReports(ctx.services.db, actor(ctx.user), input)),
+    resolve: adminProcedure.input(zAdminReportResolveInput).mutation(async ({ ctx, input }) => {
+      const result = await resolveReports(ctx.services.db, actor(ctx.user), input);
+      // A banned author's open sockets close too (their sessions are already gone).
+      if (input.action === 'ban') ctx.services.realtime.disconnectUser(result.authorId);
+      return result;
+    }),
   }),
   tasks: router({
     list: adminProcedure.input(zAdminTaskListInput).query(({ ctx, input }) => listAllTasks(ctx.services.db, input)),
@@ -51,7 +56,11 @@ export const adminRouter = router({
     lookup: adminProcedure.input(zAdminUserLookupInput).query(({ ctx, input }) => lookupAdminUsers(ctx.services.db, input.query)),
     get: adminProcedure.input(zUserId).query(({ ctx, input }) => getAdminUser(ctx.services.db, input.id)),
     grant: adminProcedure.input(zAdminGrantInput).mutation(({ ctx, input }) => grantAdminCredits(ctx.services, actor(ctx.user), input)),
-    ban: adminProcedure.input(zAdminBanInput).mutation(({ ctx, input }) => setUserBan(ctx.services.db, actor(ctx.user), input)),
+    ban: adminProcedure.input(zAdminBanInput).mutation(async ({ ctx, input }) => {
+      const user = await setUserBan(ctx.services.db, actor(ctx.user), input);
+      if (input.banned) ctx.services.realtime.disconnectUser(input.userId);
+      return user;
+    }),
   }),
   audit: router({
     list: adminProcedure.input(zAdminAuditListInput).query(({ ctx, input }) => listAudit(ctx.services.db, input)),

@@ -194,7 +194,11 @@ async function banInside(tx: Database, user: { id: string; bannedAt: Date | null
  * dismiss restores content that reports had hidden (not content of a banned author), hide and
  * remove change its status, ban also bans the author. No open report is left, so reportCount is 0.
  */
-export async function resolveReports(db: Database, admin: AdminActor, input: ReportResolveInput): Promise<{ contentId: string; publishStatus: string }> {
+export async function resolveReports(
+  db: Database,
+  admin: AdminActor,
+  input: ReportResolveInput,
+): Promise<{ contentId: string; publishStatus: string; authorId: string }> {
   const now = new Date();
   return inTransaction(db, async (tx) => {
     const content = await lockContent(tx, input.contentId);
@@ -223,7 +227,7 @@ export async function resolveReports(db: Database, admin: AdminActor, input: Rep
       after: { publishStatus: status, reportCount: 0, reportsClosed, ...(author ? { author: { id: content.userId, ...author } } : {}) },
       note: input.note,
     });
-    return { contentId: content.id, publishStatus: status };
+    return { contentId: content.id, publishStatus: status, authorId: content.userId };
   });
 }
 

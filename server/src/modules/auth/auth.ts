@@ -98,7 +98,7 @@ export function createAuth(deps: { db: Database; config: Config; outbox: MailOut
         create: {
           // A banned user gets no session, whichever way they sign in (the ban ends existing ones).
           before: async (session) => {
-            if (await isUserBanned(db, session.userId)) throw new APIError('FORBIDDEN', { code: 'FORBIDDEN', message: ERROR_CATALOGUE.FORBIDDEN.message });
+            if (await isUserBanned(db, session.userId)) throw new APIError('FORBIDDEN', { code: 'USER_BANNED', message: ERROR_CATALOGUE.USER_BANNED.message });
           },
         },
       },

@@ -1,17 +1,23 @@
 /**
- * The explore section (§2): /explore, /all, /video, /image, /loras, /lora-detail/:id and
- * /tag-detail/:tag. One page with the section's tabs, a search box and the public feed; the
- * feed RPC is another issue's, so every view shows the feed's honest empty state for now.
+ * The explore section (§2): /explore (trending first), /all (newest first), /video and /image
+ * (one category), /tag-detail/:tag (one tag), /loras and /lora-detail/:id (the styles
+ * text-to-image can apply). The feed views share the tabs, a tag search, popular tags, the
+ * New/Trending switch (`?sort=`) and the public feed.
  */
 import { Search } from 'lucide-react';
-import { useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocalizedPath } from '../app/useLanguage.ts';
 import { Input } from '../components/ui/Input.tsx';
-import { ExploreFeed } from '../features/explore/ExploreFeed.tsx';
 import { type ExploreTab, ExploreTabs } from '../features/explore/ExploreTabs.tsx';
+import { feedInput, type FeedView, parseSort, tagSearchPath } from '../features/explore/feedParams.ts';
+import { LoraDetail, LoraGrid } from '../features/explore/LoraViews.tsx';
+import { PopularTags } from '../features/explore/PopularTags.tsx';
+import { PublicFeed } from '../features/explore/PublicFeed.tsx';
+import { SortSwitch } from '../features/explore/SortSwitch.tsx';
 
-export type ExploreView = 'explore' | 'all' | 'video' | 'image' | 'loras' | 'loraDetail' | 'tagDetail';
+export type ExploreView = FeedView | 'loras' | 'loraDetail';
 
 const ACTIVE_TAB: Record<ExploreView, ExploreTab | null> = {
   explore: 'all',
@@ -35,9 +41,18 @@ const META_TITLE: Record<ExploreView, string> = {
 
 export function ExplorePage({ view }: { view: ExploreView }) {
   const { t } = useTranslation('explore');
-  const { tag = '' } = useParams();
-  const searchId = useId();
-  const emptyText = view === 'loras' ? t('empty.loras') : view === 'loraDetail' ? t('empty.lora') : view === 'tagDetail' ? t('empty.tag', { tag }) : undefined;
+  const { tag = '', id = '' } = useParams();
+
+  if (view === 'loraDetail') {
+    // The detail names its LoRA in its own heading and title.
+    return (
+      <main className="mx-auto max-w-6xl px-4 py-10" data-testid="page-explore" data-view={view}>
+        <title>{t(META_TITLE[view])}</title>
+        <meta name="description" content={t('meta.description')} />
+        <LoraDetail key={id} id={id} />
+      </main>
+    );
+  }
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-10" data-testid="page-explore" data-view={view}>
@@ -49,26 +64,68 @@ export function ExplorePage({ view }: { view: ExploreView }) {
           <h1 className="text-3xl font-bold break-words sm:text-4xl">{t(`headings.${view}`, { tag })}</h1>
           <p className="mt-2 max-w-2xl text-muted">{t(`subtitles.${view}`, { tag })}</p>
         </div>
-        {/* Search stays visible but disabled: there is nothing to search until the feed exists. */}
-        <div className="w-full lg:w-80">
-          <label htmlFor={searchId} className="sr-only">
-            {t('search.label')}
-          </label>
-          <div className="relative">
-            <Search size={16} aria-hidden className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-muted" />
-            <Input id={searchId} type="search" disabled placeholder={t('search.placeholder')} aria-describedby={`${searchId}-hint`} className="ps-9 disabled:cursor-not-allowed disabled:opacity-60" />
-          </div>
-          <p id={`${searchId}-hint`} className="mt-1.5 text-xs text-muted">
-            {t('search.disabled')}
-          </p>
-        </div>
+        {view !== 'loras' && <TagSearch />}
       </div>
 
       <ExploreTabs active={ACTIVE_TAB[view]} className="mt-6" />
 
-      <div className="mt-8">
-        <ExploreFeed state={{ status: 'empty', ...(emptyText ? { text: emptyText } : {}) }} />
-      </div>
+      <div className="mt-8">{view === 'loras' ? <LoraGrid /> : <FeedSection view={view} tag={tag} />}</div>
     </main>
+  );
+}
+
+function FeedSection({ view, tag }: { view: FeedView; tag: string }) {
+  const { t } = useTranslation('explore');
+  const [search] = useSearchParams();
+  const sort = parseSort(search.get('sort'), view);
+  const input = feedInput(view, sort, tag);
+  const feedName = view === 'tagDetail' ? 'tag' : view;
+  return (
+    <>
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <PopularTags active={view === 'tagDetail' ? tag : undefined} className="min-w-0" />
+        <SortSwitch sort={sort} view={view} className="shrink-0 self-start sm:self-auto" />
+      </div>
+      <PublicFeed key={`${feedName}|${JSON.stringify(input)}`} input={input} feedName={feedName} {...(view === 'tagDetail' ? { emptyText: t('empty.tag', { tag }) } : {})} />
+    </>
+  );
+}
+
+/** Finds published work by tag: Enter opens the tag's page. */
+function TagSearch() {
+  const { t } = useTranslation('explore');
+  const searchId = useId();
+  const to = useLocalizedPath();
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState('');
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const path = tagSearchPath(typed);
+    if (path) void navigate(to(path));
+  }
+
+  return (
+    <form role="search" onSubmit={onSubmit} className="w-full lg:w-80">
+      <label htmlFor={searchId} className="sr-only">
+        {t('search.label')}
+      </label>
+      <div className="relative">
+        <Search size={16} aria-hidden className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-muted" />
+        <Input
+          id={searchId}
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder={t('search.placeholder')}
+          aria-describedby={`${searchId}-hint`}
+          className="ps-9"
+          data-testid="explore-search"
+        />
+      </div>
+      <p id={`${searchId}-hint`} className="mt-1.5 text-xs text-muted">
+        {t('search.hint')}
+      </p>
+    </form>
   );
 }

@@ -1,7 +1,4 @@
-/**
- * The public feed's states. The feed RPC arrives with its own issue; until then the explore
- * pages pass `empty`, and the loading and error states are ready for the query.
- */
+/** The public feed's loading, error and empty states (PublicFeed renders the cards). */
 import { AlertTriangle, ImageIcon, Sparkles, Wand2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

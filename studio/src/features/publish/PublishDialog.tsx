@@ -3,14 +3,18 @@
  * the explore feed. §4: a processing video, a wrong publish status or protected content cannot
  * be published, and the popup says why instead of showing the form.
  */
-import { CheckCircle2, Lock, X } from 'lucide-react';
+import { CheckCircle2, ExternalLink, Lock, X } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalizedPath } from '../../app/useLanguage.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Input, Label } from '../../components/ui/Input.tsx';
+import { useViewer } from '../auth/useViewer.ts';
+import { serverMessage } from '../explore/serverMessage.ts';
 import { type PopupPropsMap, usePopupStore } from '../popups/popupStore.ts';
 import { addTags, publishBlocker, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from './publishRules.ts';
 import { type PublishInput, type PublishSubmit, usePublishSubmit } from './usePublishSubmit.ts';
@@ -46,15 +50,20 @@ export default function PublishDialog() {
   );
 }
 
-function PublishForm({ props, submit, onDone }: { props: PopupPropsMap['publish']; submit: PublishSubmit | null; onDone(): void }) {
+function PublishForm({ props, submit, onDone }: { props: PopupPropsMap['publish']; submit: PublishSubmit; onDone(): void }) {
   const { t } = useTranslation('popups');
   const id = useId();
+  const to = useLocalizedPath();
+  const viewer = useViewer();
+  const openPopup = usePopupStore((s) => s.open);
   const [title, setTitle] = useState('');
   const [tags, setTags] = useState<string[]>([]);
   const [typedTag, setTypedTag] = useState('');
   const [visibility, setVisibility] = useState<PublishInput['visibility']>('public');
   const [copyProtection, setCopyProtection] = useState(false);
   const [phase, setPhase] = useState<Phase>('form');
+  const [error, setError] = useState<string | null>(null);
+  const [publishedId, setPublishedId] = useState<string | null>(null);
 
   function commitTag() {
     setTags((current) => addTags(current, typedTag));
@@ -72,12 +81,20 @@ function PublishForm({ props, submit, onDone }: { props: PopupPropsMap['publish'
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!submit || !title.trim() || phase === 'submitting') return;
+    if (!title.trim() || phase === 'submitting') return;
+    // §6: publishing needs an account; a guest is asked to sign up (the sign-up popup replaces this one).
+    if (viewer.status === 'anonymous' || viewer.status === 'unauthenticated') {
+      openPopup('signUp');
+      return;
+    }
     setPhase('submitting');
+    setError(null);
     try {
-      await submit({ creationId: props.creationId, title: title.trim(), tags: addTags(tags, typedTag), visibility, copyProtection });
+      const content = await submit({ creationId: props.creationId, title: title.trim(), tags: addTags(tags, typedTag), visibility, copyProtection });
+      setPublishedId(content.id);
       setPhase('success');
-    } catch {
+    } catch (failure) {
+      setError(serverMessage(failure));
       setPhase('error');
     }
   }
@@ -87,9 +104,18 @@ function PublishForm({ props, submit, onDone }: { props: PopupPropsMap['publish'
       <div className="flex flex-col items-center gap-4 py-2 text-center" role="status" data-testid="publish-success">
         <CheckCircle2 size={36} className="text-success" aria-hidden />
         <p className="text-sm">{t(visibility === 'public' ? 'publish.successPublic' : 'publish.successUnlisted')}</p>
-        <Button size="sm" onClick={onDone}>
-          {t('publish.ok')}
-        </Button>
+        <div className="flex flex-wrap justify-center gap-2">
+          {publishedId && (
+            <Button asChild size="sm">
+              <Link to={to(`/content/${publishedId}`)} onClick={onDone} data-testid="publish-view">
+                <ExternalLink size={14} aria-hidden /> {t('publish.view')}
+              </Link>
+            </Button>
+          )}
+          <Button size="sm" variant="outline" onClick={onDone}>
+            {t('publish.ok')}
+          </Button>
+        </div>
       </div>
     );
   }
@@ -175,20 +201,20 @@ function PublishForm({ props, submit, onDone }: { props: PopupPropsMap['publish'
       </div>
 
       {phase === 'error' && (
-        <p className="text-sm text-danger" role="alert">
-          {t('publish.failed')}
+        <p className="text-sm text-danger" role="alert" data-testid="publish-error">
+          {error ?? t('publish.failed')}
         </p>
       )}
-      {!submit && (
-        <p className="text-sm text-muted" data-testid="publish-unavailable">
-          {t('publish.unavailable')}
+      {(viewer.status === 'anonymous' || viewer.status === 'unauthenticated') && (
+        <p className="text-sm text-muted" data-testid="publish-sign-up-note">
+          {t('publish.signUpNote')}
         </p>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="ghost" onClick={onDone} disabled={submitting}>
           {t('publish.cancel')}
         </Button>
-        <Button type="submit" disabled={!submit || !title.trim()} loading={submitting} data-testid="publish-submit">
+        <Button type="submit" disabled={!title.trim()} loading={submitting} data-testid="publish-submit">
           {phase === 'error' ? t('publish.retry') : t('publish.submit')}
         </Button>
       </div>

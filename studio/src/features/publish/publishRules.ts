@@ -2,6 +2,7 @@
  * When a creation may be published (§4 "a processing video blocks actions; a video with wrong
  * publish status or protected cannot be published"), and the publish form's tag rules.
  */
+import { normalizeTag, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '@tessera/shared/feed';
 import type { PopupPropsMap } from '../popups/popupStore.ts';
 
 export type PublishBlocker = 'processing' | 'status' | 'protected';
@@ -19,14 +20,8 @@ export function publishBlocker({ status, isProtected }: Pick<PopupPropsMap['publ
   return null;
 }
 
-export const TITLE_MAX = 100;
-export const TAGS_MAX = 5;
-export const TAG_MAX_LENGTH = 24;
-
-/** A typed tag as stored: trimmed, without a leading #, inner spaces collapsed, lower case. */
-export function normalizeTag(raw: string): string {
-  return raw.trim().replace(/^#+/, '').replace(/\s+/g, ' ').toLowerCase().slice(0, TAG_MAX_LENGTH);
-}
+// The limits and the tag rule are the server's (shared/feed): what the form accepts is what publishing stores.
+export { normalizeTag, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX };
 
 /** The tags after adding what was typed (maybe several, comma-separated): no blanks, no repeats, at most TAGS_MAX. */
 export function addTags(tags: readonly string[], typed: string): string[] {

@@ -1,19 +1,38 @@
 /**
- * The publish call. The server has none yet: publishing arrives with the explore feed. When it
- * does, this hook returns `useMutation(trpc.creation.publish.mutationOptions()).mutateAsync`
- * (mapped to void) and the popup's submit button comes alive; nothing else changes.
+ * The publish call (feed.publish). The dialog's form maps onto zPublishInput; the server checks
+ * who may publish (§6: a verified, signed-in user) and answers with the published content.
+ * Errors are shown in the dialog itself, so the global reaction stays quiet.
  */
+import type { ContentDetail, FeedCategory } from '@tessera/shared/feed';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '../../lib/trpc.ts';
+
 export interface PublishInput {
   creationId: string;
   title: string;
   tags: string[];
   visibility: 'public' | 'unlisted';
-  /** §6: others can view it but not download or remix it. */
+  /** §6: others can view it but not see the prompt, download or remix it. */
   copyProtection: boolean;
+  /** Where it is listed; the server picks one from the creation's kind when absent. */
+  category?: FeedCategory;
 }
 
-export type PublishSubmit = (input: PublishInput) => Promise<void>;
+export type PublishSubmit = (input: PublishInput) => Promise<ContentDetail>;
 
-export function usePublishSubmit(): PublishSubmit | null {
-  return null;
+export function usePublishSubmit(): PublishSubmit {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const publish = useMutation(
+    trpc.feed.publish.mutationOptions({
+      meta: { skipError: true },
+      onSuccess: (content) => {
+        queryClient.setQueryData(trpc.feed.get.queryKey({ id: content.id }), content);
+        void queryClient.invalidateQueries({ queryKey: trpc.feed.list.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.feed.tags.pathKey() });
+      },
+    }),
+  );
+  return ({ creationId, title, tags, visibility, copyProtection, category }) =>
+    publish.mutateAsync({ creationId, title, tags, visibility, copyProtection, ...(category ? { category } : {}) });
 }

@@ -7,6 +7,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Label } from '../../components/ui/Input.tsx';
 import { usePopupStore } from '../popups/popupStore.ts';
+import { serverMessage } from '../explore/serverMessage.ts';
 import { isReportExistsError, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason, type ReportSubmit, useReportSubmit } from './useReportSubmit.ts';
 
 type Phase = 'form' | 'submitting' | 'success' | 'exists' | 'error';
@@ -24,22 +25,28 @@ export default function ReportDialog() {
   );
 }
 
-function ReportForm({ contentId, submit, onDone }: { contentId: string; submit: ReportSubmit | null; onDone(): void }) {
+function ReportForm({ contentId, submit, onDone }: { contentId: string; submit: ReportSubmit; onDone(): void }) {
   const { t } = useTranslation('popups');
   const id = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [phase, setPhase] = useState<Phase>('form');
+  const [error, setError] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!submit || !reason || phase === 'submitting') return;
+    if (!reason || phase === 'submitting') return;
     setPhase('submitting');
+    setError(null);
     try {
       await submit({ contentId, reason, ...(details.trim() ? { details: details.trim() } : {}) });
       setPhase('success');
-    } catch (error) {
-      setPhase(isReportExistsError(error) ? 'exists' : 'error');
+    } catch (failure) {
+      if (isReportExistsError(failure)) setPhase('exists');
+      else {
+        setError(serverMessage(failure));
+        setPhase('error');
+      }
     }
   }
 
@@ -88,20 +95,15 @@ function ReportForm({ contentId, submit, onDone }: { contentId: string; submit: 
         </p>
       </div>
       {phase === 'error' && (
-        <p className="text-sm text-danger" role="alert">
-          {t('report.failed')}
-        </p>
-      )}
-      {!submit && (
-        <p className="text-sm text-muted" data-testid="report-unavailable">
-          {t('report.unavailable')}
+        <p className="text-sm text-danger" role="alert" data-testid="report-error">
+          {error ?? t('report.failed')}
         </p>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="ghost" onClick={onDone} disabled={submitting}>
           {t('report.cancel')}
         </Button>
-        <Button type="submit" variant="danger" disabled={!submit || !reason} loading={submitting} data-testid="report-submit">
+        <Button type="submit" variant="danger" disabled={!reason} loading={submitting} data-testid="report-submit">
           {phase === 'error' ? t('report.retry') : t('report.submit')}
         </Button>
       </div>

@@ -183,7 +183,7 @@ describe('popups in a real browser', () => {
     await context.close();
   });
 
-  it('opens the report popup with its reasons; sending waits for the explore feed', async () => {
+  it('opens the report popup with its reasons and a 500-character details limit', async () => {
     const { context, page } = await newVisitor();
     await page.goto(`${e2e.server.url}/home`);
     await page.getByTestId('credits-remaining').waitFor();
@@ -196,8 +196,7 @@ describe('popups in a real browser', () => {
     await details.fill('x'.repeat(600));
     expect((await details.inputValue()).length).toBe(500);
     expect(await popup.textContent()).toContain('500 / 500');
-    expect(await page.getByTestId('report-submit').isDisabled()).toBe(true);
-    await page.getByTestId('report-unavailable').waitFor();
+    expect(await page.getByTestId('report-submit').isDisabled()).toBe(false);
     await closeWithEscape(page);
     await context.close();
   });
@@ -228,9 +227,9 @@ describe('popups in a real browser', () => {
     expect(await form.getByTestId('publish-download-note').textContent()).toContain('watermark');
     await form.getByTestId('publish-copy-protection').click();
     expect(await form.getByTestId('publish-download-note').textContent()).toContain('cannot download');
-    // No publish call on the server yet: the button stays off and says why.
-    expect(await page.getByTestId('publish-submit').isDisabled()).toBe(true);
-    await page.getByTestId('publish-unavailable').waitFor();
+    // A guest may fill the form; publishing asks them to sign up first (§6).
+    expect(await page.getByTestId('publish-submit').isDisabled()).toBe(false);
+    await page.getByTestId('publish-sign-up-note').waitFor();
 
     // Escape closes only the publish popup; focus goes back to its button in the creation dialog.
     await page.keyboard.press('Escape');

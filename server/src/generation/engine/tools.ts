@@ -4,6 +4,9 @@
  * thread as Uint8Arrays; `buf` turns them back without copying.
  */
 import type { AspectRatio, ImageStyle } from '@tessera/shared/generation';
+import { modelFitting } from './effects/modelFitting.ts';
+import { applyPhotoEffect, type EffectOptions } from './effects/photoEffects.ts';
+import { productPhoto } from './effects/productPhoto.ts';
 import { type BackgroundSpec, changeBackground, removeBackground } from './tools/background.ts';
 import { faceSwap } from './tools/faceSwap.ts';
 import { paint, removeObject } from './tools/inpaint.ts';
@@ -24,6 +27,9 @@ export interface ToolArgs {
   removeBackground: { image: Bytes };
   changeBackground: { image: Bytes; background: { type: 'color'; color: string } | { type: 'gradient'; from: string; to: string; angle: number } | { type: 'image'; data: Bytes } };
   faceSwap: { image: Bytes; face: Bytes };
+  photoEffect: { image: Bytes; recipe: string; options: EffectOptions };
+  productPhoto: { image: Bytes; recipe: string; options: EffectOptions };
+  modelFitting: { image: Bytes; garment: Bytes; recipe: string; options: EffectOptions };
 }
 export type ToolName = keyof ToolArgs;
 
@@ -39,6 +45,9 @@ const TOOLS: { [T in ToolName]: (args: ToolArgs[T], progress: EngineProgress) =>
     return changeBackground(buf(a.image), background, p);
   },
   faceSwap: (a, p) => faceSwap(buf(a.image), buf(a.face), p),
+  photoEffect: (a, p) => applyPhotoEffect(buf(a.image), a.recipe, a.options, p),
+  productPhoto: (a, p) => productPhoto(buf(a.image), a.recipe, a.options, p),
+  modelFitting: (a, p) => modelFitting(buf(a.image), buf(a.garment), a.recipe, a.options, p),
 };
 
 export function runTool<T extends ToolName>(tool: T, args: ToolArgs[T], progress: EngineProgress): Promise<EngineImage> {

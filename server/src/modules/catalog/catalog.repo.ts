@@ -21,14 +21,17 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export async function selectCategories(db: Database, type?: string): Promise<(CategoryRow & { templateCount: number })[]> {
   const rows = await db
-    .select({
-      category: catalogCategories,
-      templateCount: sql<number>`(SELECT count(*)::int FROM ${catalogTemplates} WHERE ${catalogTemplates.categoryId} = ${catalogCategories.id} AND ${catalogTemplates.status} = 'active')`,
-    })
+    .select()
     .from(catalogCategories)
     .where(type ? eq(catalogCategories.type, type) : undefined)
     .orderBy(asc(catalogCategories.type), asc(catalogCategories.sortOrder), asc(catalogCategories.id));
-  return rows.map((r) => ({ ...r.category, templateCount: Number(r.templateCount) }));
+  const counts = await db
+    .select({ categoryId: catalogTemplates.categoryId, n: count() })
+    .from(catalogTemplates)
+    .where(eq(catalogTemplates.status, 'active'))
+    .groupBy(catalogTemplates.categoryId);
+  const countOf = new Map(counts.map((c) => [c.categoryId, Number(c.n)]));
+  return rows.map((row) => ({ ...row, templateCount: countOf.get(row.id) ?? 0 }));
 }
 
 export async function selectCategory(db: Database, id: string): Promise<CategoryRow | null> {

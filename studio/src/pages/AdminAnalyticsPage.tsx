@@ -53,7 +53,8 @@ export function AdminAnalyticsPage() {
     );
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10" data-testid="page-admin-analytics">
+    // Rendered inside the console layout (pages/admin/AdminLayout.tsx), which provides <main>.
+    <div data-testid="page-admin-analytics">
       <title>{t('meta.title')}</title>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
@@ -63,7 +64,7 @@ export function AdminAnalyticsPage() {
         {viewer.status === 'signedIn' && <DaysSelector value={days} onChange={selectDays} />}
       </div>
       {viewer.status === 'loading' ? <OverviewSkeleton /> : viewer.status === 'signedIn' ? <Overview days={days} /> : <AdminsOnly />}
-    </main>
+    </div>
   );
 }
 

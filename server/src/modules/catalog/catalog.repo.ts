@@ -109,3 +109,27 @@ export async function selectLora(db: Database, id: string): Promise<LoraRow | nu
   const [row] = await db.select().from(catalogLoras).where(eq(catalogLoras.id, id)).limit(1);
   return row ?? null;
 }
+
+// ---- Writes (admin CRUD); ids are the rows' slugs.
+
+export type NewCategory = typeof catalogCategories.$inferInsert;
+export type NewPosition = typeof catalogPositions.$inferInsert;
+export type NewSpecialTopic = typeof catalogSpecialTopics.$inferInsert;
+export type NewTemplate = typeof catalogTemplates.$inferInsert;
+
+export const insertCategory = (db: Database, row: NewCategory) => db.insert(catalogCategories).values(row);
+export const updateCategoryRow = (db: Database, id: string, set: Partial<NewCategory>) => db.update(catalogCategories).set(set).where(eq(catalogCategories.id, id));
+export const deleteCategoryRow = (db: Database, id: string) => db.delete(catalogCategories).where(eq(catalogCategories.id, id));
+
+export const insertPosition = (db: Database, row: NewPosition) => db.insert(catalogPositions).values(row);
+export const updatePositionRow = (db: Database, id: string, set: Partial<NewPosition>) => db.update(catalogPositions).set(set).where(eq(catalogPositions.id, id));
+export const deletePositionRow = (db: Database, id: string) => db.delete(catalogPositions).where(eq(catalogPositions.id, id));
+
+export const insertSpecialTopic = (db: Database, row: NewSpecialTopic) => db.insert(catalogSpecialTopics).values(row);
+export const updateSpecialTopicRow = (db: Database, id: string, set: Partial<NewSpecialTopic>) =>
+  db.update(catalogSpecialTopics).set(set).where(eq(catalogSpecialTopics.id, id));
+export const deleteSpecialTopicRow = (db: Database, id: string) => db.delete(catalogSpecialTopics).where(eq(catalogSpecialTopics.id, id));
+
+export const insertTemplate = (db: Database, row: NewTemplate) => db.insert(catalogTemplates).values(row);
+export const updateTemplateRow = (db: Database, id: string, set: Partial<NewTemplate>) => db.update(catalogTemplates).set(set).where(eq(catalogTemplates.id, id));
+export const deleteTemplateRow = (db: Database, id: string) => db.delete(catalogTemplates).where(eq(catalogTemplates.id, id));

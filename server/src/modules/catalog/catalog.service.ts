@@ -27,12 +27,18 @@ import {
 } from '@tessera/shared/catalog';
 import { AppError } from '@tessera/shared/errors';
 import type { LoraSnapshot, TemplateGenerationKind, TemplateSnapshot } from '@tessera/shared/generation';
-import { catalogCategories, catalogPositions, catalogSpecialTopics, catalogTemplates } from '@tessera/db/schema';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type CategoryRow,
   countTemplatesInCategory,
+  deleteCategoryRow,
+  deletePositionRow,
+  deleteSpecialTopicRow,
+  deleteTemplateRow,
+  insertCategory,
+  insertPosition,
+  insertSpecialTopic,
+  insertTemplate,
   isUniqueViolation,
   type LoraRow,
   type PositionRow,
@@ -48,6 +54,10 @@ import {
   selectTemplates,
   type SpecialTopicRow,
   type TemplateRow,
+  updateCategoryRow,
+  updatePositionRow,
+  updateSpecialTopicRow,
+  updateTemplateRow,
 } from './catalog.repo.ts';
 
 type CategoryInput = z.output<typeof zCategoryInput>;
@@ -220,7 +230,7 @@ async function insertOnce(exists: 'CATEGORY_EXISTS' | 'POSITION_EXISTS' | 'SPECI
 }
 
 export async function createCategory(db: Database, input: CategoryInput): Promise<CategoryDto> {
-  await insertOnce('CATEGORY_EXISTS', await selectCategory(db, input.id), () => db.insert(catalogCategories).values(input));
+  await insertOnce('CATEGORY_EXISTS', await selectCategory(db, input.id), () => insertCategory(db, input));
   return toCategoryDto(await categoryOf(db, input.id), 0);
 }
 
@@ -229,14 +239,14 @@ export async function updateCategory(db: Database, input: CategoryInput): Promis
   const templates = await countTemplatesInCategory(db, input.id);
   // Changing the type would leave its templates and positions of another type in it.
   if (input.type !== before.type && templates > 0) throw new AppError('CATEGORY_TYPE_MISMATCH');
-  await db.update(catalogCategories).set({ type: input.type, name: input.name, sortOrder: input.sortOrder }).where(eq(catalogCategories.id, input.id));
+  await updateCategoryRow(db, input.id, { type: input.type, name: input.name, sortOrder: input.sortOrder });
   return { before: toCategoryDto(before, templates), after: toCategoryDto(await categoryOf(db, input.id), templates) };
 }
 
 export async function deleteCategory(db: Database, id: string): Promise<CategoryDto> {
   const before = await categoryOf(db, id);
   if ((await countTemplatesInCategory(db, id)) > 0) throw new AppError('CATEGORY_NOT_EMPTY');
-  await db.delete(catalogCategories).where(eq(catalogCategories.id, id));
+  await deleteCategoryRow(db, id);
   return toCategoryDto(before, 0);
 }
 
@@ -253,7 +263,7 @@ async function checkPosition(db: Database, input: PositionInput): Promise<void> 
 
 export async function createPosition(db: Database, input: PositionInput): Promise<PositionDto> {
   await checkPosition(db, input);
-  await insertOnce('POSITION_EXISTS', await selectPosition(db, input.id), () => db.insert(catalogPositions).values(input));
+  await insertOnce('POSITION_EXISTS', await selectPosition(db, input.id), () => insertPosition(db, input));
   return toPositionDto((await selectPosition(db, input.id)) as PositionRow);
 }
 
@@ -262,14 +272,14 @@ export async function updatePosition(db: Database, input: PositionInput): Promis
   if (!before) throw new AppError('POSITION_NOT_FOUND');
   await checkPosition(db, input);
   const { id, ...set } = input;
-  await db.update(catalogPositions).set(set).where(eq(catalogPositions.id, id));
+  await updatePositionRow(db, id, set);
   return { before: toPositionDto(before), after: toPositionDto((await selectPosition(db, id)) as PositionRow) };
 }
 
 export async function deletePosition(db: Database, id: string): Promise<PositionDto> {
   const before = await selectPosition(db, id);
   if (!before) throw new AppError('POSITION_NOT_FOUND');
-  await db.delete(catalogPositions).where(eq(catalogPositions.id, id));
+  await deletePositionRow(db, id);
   return toPositionDto(before);
 }
 
@@ -285,7 +295,7 @@ const topicRow = (input: SpecialTopicInput) => ({
 
 export async function createSpecialTopic(db: Database, input: SpecialTopicInput): Promise<SpecialTopicDto> {
   await checkTopicTemplates(db, input.templateIds);
-  await insertOnce('SPECIAL_TOPIC_EXISTS', await selectSpecialTopic(db, input.id), () => db.insert(catalogSpecialTopics).values(topicRow(input)));
+  await insertOnce('SPECIAL_TOPIC_EXISTS', await selectSpecialTopic(db, input.id), () => insertSpecialTopic(db, topicRow(input)));
   return toSpecialTopicDto((await selectSpecialTopic(db, input.id)) as SpecialTopicRow);
 }
 
@@ -294,14 +304,14 @@ export async function updateSpecialTopic(db: Database, input: SpecialTopicInput)
   if (!before) throw new AppError('SPECIAL_TOPIC_NOT_FOUND');
   await checkTopicTemplates(db, input.templateIds);
   const { id, ...set } = topicRow(input);
-  await db.update(catalogSpecialTopics).set(set).where(eq(catalogSpecialTopics.id, id));
+  await updateSpecialTopicRow(db, id, set);
   return { before: toSpecialTopicDto(before), after: toSpecialTopicDto((await selectSpecialTopic(db, id)) as SpecialTopicRow) };
 }
 
 export async function deleteSpecialTopic(db: Database, id: string): Promise<SpecialTopicDto> {
   const before = await selectSpecialTopic(db, id);
   if (!before) throw new AppError('SPECIAL_TOPIC_NOT_FOUND');
-  await db.delete(catalogSpecialTopics).where(eq(catalogSpecialTopics.id, id));
+  await deleteSpecialTopicRow(db, id);
   return toSpecialTopicDto(before);
 }
 
@@ -319,7 +329,7 @@ async function checkTemplate(db: Database, input: TemplateInput, isKnownRecipe?:
 /** `isKnownRecipe` (the engine's registry) refuses templates the engine could not make. */
 export async function createTemplate(db: Database, input: TemplateInput, isKnownRecipe?: (type: TemplateType, recipe: string) => boolean): Promise<TemplateDto> {
   await checkTemplate(db, input, isKnownRecipe);
-  await insertOnce('TEMPLATE_EXISTS', await selectTemplate(db, input.id), () => db.insert(catalogTemplates).values(input));
+  await insertOnce('TEMPLATE_EXISTS', await selectTemplate(db, input.id), () => insertTemplate(db, input));
   return toTemplateDto((await selectTemplate(db, input.id)) as TemplateRow);
 }
 
@@ -332,7 +342,7 @@ export async function updateTemplate(
   if (!before) throw new AppError('TEMPLATE_NOT_FOUND');
   await checkTemplate(db, input, isKnownRecipe);
   const { id, ...set } = input;
-  await db.update(catalogTemplates).set(set).where(eq(catalogTemplates.id, id));
+  await updateTemplateRow(db, id, set);
   return { before: toTemplateDto(before), after: toTemplateDto((await selectTemplate(db, id)) as TemplateRow) };
 }
 
@@ -340,6 +350,6 @@ export async function updateTemplate(
 export async function deleteTemplate(db: Database, id: string): Promise<TemplateDto> {
   const before = await selectTemplate(db, id);
   if (!before) throw new AppError('TEMPLATE_NOT_FOUND');
-  await db.delete(catalogTemplates).where(eq(catalogTemplates.id, id));
+  await deleteTemplateRow(db, id);
   return toTemplateDto(before);
 }

@@ -3,7 +3,8 @@
  * creations; another visitor finds it on /explore and /all, opens it, sees its prompt and likes
  * it (the like survives a reload). Published with copy protection, a second image shows that
  * visitor no prompt, download or remix. The visitor reports the first image once; the second
- * report is refused with §8 "Report already exists.".
+ * report is refused with §8 "Report already exists.". An admin hides the reported image from the
+ * console's report queue and it leaves the feed.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,8 @@ import popups from '../src/locales/en/popups.json';
 import { useE2E, watchPageErrors } from './harness.ts';
 
 // Many page loads from one address: lift the per-IP request limit a visitor never reaches.
-const e2e = useE2E({ env: { RATE_LIMIT_MAX: '100000' } });
+const ADMIN_EMAIL = 'moderator.explore@example.com';
+const e2e = useE2E({ env: { RATE_LIMIT_MAX: '100000', ADMIN_EMAILS: ADMIN_EMAIL } });
 
 const PASSWORD = 'correct horse battery';
 const SESSION_COOKIE = 'tessera.session_token';
@@ -191,8 +193,32 @@ describe('explore feed', () => {
     await page.getByTestId('report-submit').click();
     expect(await page.getByTestId('report-exists').textContent()).toContain('Report already exists.');
 
+    // An admin hides it from the report queue; it leaves the feed and the visitor can no longer open it.
+    const admin = await contextWithCookie(await signUpVerified(ADMIN_EMAIL));
+    const adminPage = await admin.newPage();
+    const adminErrors = watchPageErrors(adminPage);
+    await adminPage.goto(`${e2e.server.url}/app/admin/reports`);
+    const reported = adminPage.locator(`[data-testid=report-card][data-content-id="${openId}"]`);
+    await reported.waitFor();
+    expect(await reported.textContent()).toContain('Posted the same picture many times.');
+    await reported.getByTestId('report-hide').click();
+    await adminPage.getByTestId('confirm-dialog').waitFor();
+    await adminPage.getByTestId('report-note').fill('Spam, hidden after review.');
+    await adminPage.getByTestId('confirm-action').click();
+    await reported.waitFor({ state: 'detached' });
+    await adminPage.getByTestId('reports-tab-actioned').click();
+    await adminPage.locator(`[data-testid=report-card][data-content-id="${openId}"]`).waitFor();
+
+    await page.goto(`${e2e.server.url}/all`);
+    await card(page, protectedId).waitFor();
+    expect(await card(page, openId).count()).toBe(0);
+    await page.goto(`${e2e.server.url}/content/${openId}`);
+    await page.getByTestId('content-unavailable').waitFor();
+
     expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
     expect(authorErrors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+    expect(adminErrors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+    await admin.close();
     await visitor.close();
     await author.close();
   });

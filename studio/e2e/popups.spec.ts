@@ -158,12 +158,12 @@ describe('popups in a real browser', () => {
     await context.close();
   });
 
-  it('opens the effects chooser with its empty state and a link to the effects pages', async () => {
+  it('opens the effects chooser with real effects and a link to the effects pages', async () => {
     const { context, page } = await newVisitor();
     const dialog = await openDeepLink(page, 'popup=effects&mediaType=image');
     const popup = dialog.getByTestId('effects-popup');
     expect(await popup.getAttribute('data-media-type')).toBe('image');
-    expect(await dialog.getByTestId('effects-empty').textContent()).toContain('No effects are published on this server yet');
+    await dialog.locator('[data-testid=effect-tile]').first().waitFor();
     expect(await dialog.getByTestId('effects-page-link').getAttribute('href')).toBe('/photo-effects');
     await dialog.getByTestId('effects-tab-video').click();
     expect(await dialog.getByTestId('effects-page-link').getAttribute('href')).toBe('/video-effects');

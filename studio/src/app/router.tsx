@@ -14,6 +14,17 @@ const MyCreationsPage = lazy(() => import('../pages/MyCreationsPage.tsx').then((
 const AccountPage = lazy(() => import('../pages/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
 const MissionsPage = lazy(() => import('../pages/MissionsPage.tsx').then((m) => ({ default: m.MissionsPage })));
 const AdminAnalyticsPage = lazy(() => import('../pages/AdminAnalyticsPage.tsx').then((m) => ({ default: m.AdminAnalyticsPage })));
+// The admin console: one layout (guard + section nav) around its pages.
+const AdminLayout = lazy(() => import('../pages/admin/AdminLayout.tsx').then((m) => ({ default: m.AdminLayout })));
+const AdminIndexRedirect = lazy(() => import('../pages/admin/AdminLayout.tsx').then((m) => ({ default: m.AdminIndexRedirect })));
+const AdminReportsPage = lazy(() => import('../pages/admin/AdminReportsPage.tsx').then((m) => ({ default: m.AdminReportsPage })));
+const AdminTasksPage = lazy(() => import('../pages/admin/AdminTasksPage.tsx').then((m) => ({ default: m.AdminTasksPage })));
+const AdminTaskPage = lazy(() => import('../pages/admin/AdminTaskPage.tsx').then((m) => ({ default: m.AdminTaskPage })));
+const AdminCreationsPage = lazy(() => import('../pages/admin/AdminCreationsPage.tsx').then((m) => ({ default: m.AdminCreationsPage })));
+const AdminUsersPage = lazy(() => import('../pages/admin/AdminUsersPage.tsx').then((m) => ({ default: m.AdminUsersPage })));
+const AdminUserPage = lazy(() => import('../pages/admin/AdminUserPage.tsx').then((m) => ({ default: m.AdminUserPage })));
+const AdminCatalogPage = lazy(() => import('../pages/admin/AdminCatalogPage.tsx').then((m) => ({ default: m.AdminCatalogPage })));
+const AdminAuditPage = lazy(() => import('../pages/admin/AdminAuditPage.tsx').then((m) => ({ default: m.AdminAuditPage })));
 const PricingPage = lazy(() => import('../pages/PricingPage.tsx').then((m) => ({ default: m.PricingPage })));
 const TestCheckoutPage = lazy(() => import('../pages/TestCheckoutPage.tsx').then((m) => ({ default: m.TestCheckoutPage })));
 const TestPaymentMethodPage = lazy(() => import('../pages/TestCheckoutPage.tsx').then((m) => ({ default: m.TestPaymentMethodPage })));
@@ -22,14 +33,17 @@ const SignInGooglePage = lazy(() => import('../pages/SignInGooglePage.tsx').then
 const ExplorePage = lazy(() => import('../pages/ExplorePage.tsx').then((m) => ({ default: m.ExplorePage })));
 const AreaLandingPage = lazy(() => import('../pages/LandingPages.tsx').then((m) => ({ default: m.AreaLandingPage })));
 const ModelLandingPage = lazy(() => import('../pages/LandingPages.tsx').then((m) => ({ default: m.ModelLandingPage })));
-const EffectsPage = lazy(() => import('../pages/LandingPages.tsx').then((m) => ({ default: m.EffectsPage })));
-const EffectLandingPage = lazy(() => import('../pages/LandingPages.tsx').then((m) => ({ default: m.EffectLandingPage })));
+const EffectsPage = lazy(() => import('../pages/EffectPages.tsx').then((m) => ({ default: m.EffectsPage })));
+const EffectDetailPage = lazy(() => import('../pages/EffectPages.tsx').then((m) => ({ default: m.EffectDetailPage })));
+const ProductPhotoPage = lazy(() => import('../pages/EffectPages.tsx').then((m) => ({ default: m.ProductPhotoPage })));
+const ModelFittingPage = lazy(() => import('../pages/EffectPages.tsx').then((m) => ({ default: m.ModelFittingPage })));
 const ApiPage = lazy(() => import('../pages/ApiPage.tsx').then((m) => ({ default: m.ApiPage })));
 const StartForFreePage = lazy(() => import('../pages/StartForFreePage.tsx').then((m) => ({ default: m.StartForFreePage })));
 const InspirationPage = lazy(() => import('../pages/InspirationPage.tsx').then((m) => ({ default: m.InspirationPage })));
 const AppComingPage = lazy(() => import('../pages/AppComingPages.tsx').then((m) => ({ default: m.AppComingPage })));
 const ProjectsPage = lazy(() => import('../pages/AppComingPages.tsx').then((m) => ({ default: m.ProjectsPage })));
 const ContentPage = lazy(() => import('../pages/ContentPage.tsx').then((m) => ({ default: m.ContentPage })));
+const AuthorPage = lazy(() => import('../pages/AuthorPage.tsx').then((m) => ({ default: m.AuthorPage })));
 
 /** The same pages under `/` (English) and `/:lang` (the other 18 languages). */
 const pages: RouteObject[] = [
@@ -47,7 +61,22 @@ const pages: RouteObject[] = [
   { path: 'app/my-creations', element: <MyCreationsPage /> },
   { path: 'app/account', element: <AccountPage /> },
   { path: 'app/missions', element: <MissionsPage /> },
-  { path: 'app/admin/analytics', element: <AdminAnalyticsPage /> },
+  {
+    path: 'app/admin',
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: <AdminIndexRedirect /> },
+      { path: 'reports', element: <AdminReportsPage /> },
+      { path: 'tasks', element: <AdminTasksPage /> },
+      { path: 'tasks/:id', element: <AdminTaskPage /> },
+      { path: 'creations', element: <AdminCreationsPage /> },
+      { path: 'users', element: <AdminUsersPage /> },
+      { path: 'users/:id', element: <AdminUserPage /> },
+      { path: 'catalog', element: <AdminCatalogPage /> },
+      { path: 'audit', element: <AdminAuditPage /> },
+      { path: 'analytics', element: <AdminAnalyticsPage /> },
+    ],
+  },
   { path: 'pricing', element: <PricingPage /> },
   // Explore section (§2): one page, a view per path.
   { path: 'explore', element: <ExplorePage view="explore" /> },
@@ -57,14 +86,17 @@ const pages: RouteObject[] = [
   { path: 'loras', element: <ExplorePage view="loras" /> },
   { path: 'lora-detail/:id', element: <ExplorePage view="loraDetail" /> },
   { path: 'tag-detail/:tag', element: <ExplorePage view="tagDetail" /> },
-  // Effects (§2); the :slug variants are effect landing pages.
+  // Effects (§2): catalogue lists; the :slug variants are an effect's easy-mode page.
   { path: 'ai-effects', element: <EffectsPage variant="ai" /> },
   { path: 'video-effects', element: <EffectsPage variant="video" /> },
-  { path: 'video-effects/:slug', element: <EffectLandingPage kind="videoEffect" variant="video" /> },
+  { path: 'video-effects/:slug', element: <EffectDetailPage variant="video" /> },
   { path: 'photo-effects', element: <EffectsPage variant="photo" /> },
-  { path: 'photo-effects/:slug', element: <EffectLandingPage kind="photoEffect" variant="photo" /> },
+  { path: 'photo-effects/:slug', element: <EffectDetailPage variant="photo" /> },
   { path: 'app/pro-effects', element: <EffectsPage variant="pro" /> },
-  { path: 'app/pro-effects/:slug', element: <EffectLandingPage kind="videoEffect" variant="pro" /> },
+  { path: 'app/pro-effects/:slug', element: <EffectDetailPage variant="pro" /> },
+  // Template pages: a product scene or a fitting backdrop, chosen like an effect.
+  { path: 'app/product-photo', element: <ProductPhotoPage /> },
+  { path: 'app/model-fitting', element: <ModelFittingPage /> },
   // Page areas and model landing pages (features/landing/landingCatalog.ts).
   { path: 'ai-video', element: <AreaLandingPage slug="ai-video" /> },
   { path: 'ai-image', element: <AreaLandingPage slug="ai-image" /> },
@@ -86,6 +118,7 @@ const pages: RouteObject[] = [
   { path: 'app/ai-shorts', element: <AppComingPage area="aiShorts" /> },
   { path: 'app/projects', element: <ProjectsPage /> },
   { path: 'content/:id', element: <ContentPage /> },
+  { path: 'author/:id', element: <AuthorPage /> },
   { path: 'test-checkout/payment-method/:subscriptionId', element: <TestPaymentMethodPage /> },
   { path: 'test-checkout/:id', element: <TestCheckoutPage /> },
   { path: '500', element: <ServerErrorPage /> },

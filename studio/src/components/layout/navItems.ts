@@ -40,6 +40,8 @@ export const FOOTER_COLUMNS: readonly { key: string; items: readonly { key: stri
       { key: 'tools', path: '/app/ai-tools' },
       { key: 'upscaler', path: '/tools/upscaler' },
       { key: 'backgroundRemover', path: '/tools/background-remover' },
+      { key: 'productPhoto', path: '/app/product-photo' },
+      { key: 'modelFitting', path: '/app/model-fitting' },
       { key: 'aiToolsOverview', path: '/ai-tools' },
     ],
   },

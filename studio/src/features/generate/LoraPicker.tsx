@@ -18,14 +18,14 @@ export function LoraPicker({ value, onChange }: { value: string | null; onChange
       selected ? 'border-accent bg-accent/15 text-fg' : 'border-border text-muted hover:text-fg',
     );
   return (
-    <fieldset className="flex flex-col gap-2" data-testid="lora-picker">
+    <fieldset className="flex min-w-0 flex-col gap-2" data-testid="lora-picker">
       <legend className="mb-2 flex w-full items-center justify-between text-sm font-medium">
         {t('form.lora')}
         <Link to={to('/loras')} className="text-xs font-normal text-accent-fg hover:underline">
           {t('form.loraBrowse')}
         </Link>
       </legend>
-      <div className="flex gap-2 overflow-x-auto pb-1">
+      <div className="relative flex gap-2 overflow-x-auto pb-1">
         <button type="button" aria-pressed={value === null} onClick={() => onChange(null)} className={tile(value === null)} data-testid="lora-none">
           <span className="flex aspect-square w-full items-center justify-center rounded-md bg-surface-2">—</span>
           {t('form.loraNone')}

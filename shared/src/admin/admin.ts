@@ -4,7 +4,7 @@
  * user lookup and the audit log. Every mutation is recorded in the audit log.
  */
 import { z } from 'zod';
-import { REPORT_REASONS } from '../feed/feed.ts';
+import type { REPORT_REASONS } from '../feed/feed.ts';
 
 const zCursor = z.string().max(200).optional();
 const zLimit = z.number().int().min(1).max(100).default(50);

@@ -37,7 +37,7 @@ export function isUnder(path: string, prefix: string): boolean {
  * `/app/ai-video` are one section), and the language prefix never matters.
  */
 const RULES: readonly (readonly [NavSection, readonly string[]])[] = [
-  ['explore', ['/explore', '/all', '/video', '/ai-effects', '/image', '/loras', '/lora-detail', '/tag-detail']],
+  ['explore', ['/explore', '/all', '/video', '/ai-effects', '/image', '/loras', '/lora-detail', '/tag-detail', '/author']],
   ['apiPlatform', ['/api-platform']],
   ['tools', ['/app/image-tools', '/app/tool', '/app/image-generators', '/app/ai-tools', '/ai-tools', '/tools']],
   ['proEffects', ['/app/pro-effects', '/pro-effects']],

@@ -112,7 +112,7 @@ function Generator({ mode, preset, initialPrompt, initialLora = null }: { mode: 
 
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <form onSubmit={submit} {...flow.formProps} className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-border bg-surface p-6">
+      <form onSubmit={submit} {...flow.formProps} className="flex min-w-0 flex-col gap-5 rounded-[var(--radius-card)] border border-border bg-surface p-6">
         {mode === 'image' && <ImageInput label={t('form.image')} value={image} onChange={setImage} testId="i2i-image" />}
         <PromptField
           label={t('form.prompt')}

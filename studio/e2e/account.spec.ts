@@ -8,53 +8,20 @@ import { describe, expect, it } from 'vitest';
 import deAccount from '../src/locales/de/account.json';
 import common from '../src/locales/en/common.json';
 import signInEn from '../src/locales/en/signIn.json';
-import { useE2E, watchPageErrors } from './harness.ts';
+import { addSessionCookie, authPost, E2E_PASSWORD, SESSION_COOKIE, sessionCookieOf, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
 
 const e2e = useE2E();
 
-const OLD_PASSWORD = 'correct horse battery';
+const OLD_PASSWORD = E2E_PASSWORD;
 const NEW_PASSWORD = 'plum kettle violin sundial';
-const SESSION_COOKIE = 'tessera.session_token';
-
-function authPost(path: string, body: unknown, cookie?: string) {
-  return fetch(`${e2e.server.url}/api/auth${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: e2e.server.url, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-}
 
 /** `name=value` of the session cookie a response set. */
-function sessionCookieOf(res: Response): string {
-  const set = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!set) throw new Error(`no session cookie in ${res.status} response`);
-  return set.split(';')[0]!;
-}
-
-async function signUpVerified(email: string): Promise<string> {
-  const signUp = await authPost('/sign-up/email', { email, password: OLD_PASSWORD, name: email.split('@')[0] });
-  expect(signUp.status).toBe(200);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await fetch(`${e2e.server.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
-      const { messages } = (await res.json()) as { messages: { to: string; subject: string; text: string }[] };
-      code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const verify = await authPost('/email-otp/verify-email', { email, otp: code, password: OLD_PASSWORD });
-  expect(verify.status).toBe(200);
-  return sessionCookieOf(verify);
-}
-
 async function signIn(email: string, password: string): Promise<Response> {
-  return authPost('/sign-in/email', { email, password });
+  return authPost(e2e.server.url, '/sign-in/email', { email, password });
 }
 
 async function useCookie(context: BrowserContext, cookie: string) {
-  const [name, ...rest] = cookie.split('=');
-  await context.addCookies([{ name: name!, value: rest.join('='), url: e2e.server.url, httpOnly: true, sameSite: 'Lax' }]);
+  await addSessionCookie(context, e2e.server.url, cookie);
 }
 
 async function rpcUserFind(cookie: string) {
@@ -88,7 +55,7 @@ describe('account page', () => {
 
   it('edits the profile, changes the password, signs out another device and deletes the account', async () => {
     const email = `account.${Date.now()}@example.com`;
-    const firstCookie = await signUpVerified(email);
+    const firstCookie = await signUpVerified(e2e.server.url, email);
 
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await useCookie(context, firstCookie);
@@ -220,7 +187,7 @@ describe('account page', () => {
 
   it('sends a visitor without a session to /sign-in (SessionRequired) and back after logging in', async () => {
     const email = `protected.${Date.now()}@example.com`;
-    await signUpVerified(email);
+    await signUpVerified(e2e.server.url, email);
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${e2e.server.url}/app/account`);

@@ -10,39 +10,19 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import admin from '../src/locales/en/admin.json';
-import { useE2E, waitForCode, watchPageErrors } from './harness.ts';
+import { addSessionCookie, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
 
 const RUN = Date.now().toString(36);
 const ADMIN_EMAIL = `admin.${RUN}@example.com`;
 // Many console page loads from one address: lift the per-IP limit a visitor never reaches.
 const e2e = useE2E({ env: { ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_MAX: '100000' } });
-const PASSWORD = 'correct horse battery';
 const SHOTS = join(import.meta.dirname, '../../.scratch');
-const SESSION_COOKIE = 'tessera.session_token';
 let counter = 0;
 
-function authPost(path: string, body: unknown) {
-  return fetch(`${e2e.server.url}/api/auth${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: e2e.server.url },
-    body: JSON.stringify(body),
-  });
-}
-
 /** A verified e-mail account made through the auth API; returns its session cookie (`name=value`). */
-async function signUpVerified(email: string): Promise<string> {
-  expect((await authPost('/sign-up/email', { email, password: PASSWORD, name: email.split('@')[0] })).status).toBe(200);
-  const verify = await authPost('/email-otp/verify-email', { email, otp: await waitForCode(e2e.server.url, email), password: PASSWORD });
-  expect(verify.status).toBe(200);
-  const set = verify.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!set) throw new Error('no session cookie');
-  return set.split(';')[0]!;
-}
-
 async function signedInContext(cookie: string, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
   const context = await e2e.browser.newContext({ viewport });
-  const [name, ...rest] = cookie.split('=');
-  await context.addCookies([{ name: name!, value: rest.join('='), url: e2e.server.url, httpOnly: true, sameSite: 'Lax' }]);
+  await addSessionCookie(context, e2e.server.url, cookie);
   await context.addInitScript((id) => {
     if (!localStorage.getItem('tessera.deviceId')) localStorage.setItem('tessera.deviceId', id);
   }, `e2e-admin-${RUN}-${++counter}`);
@@ -59,7 +39,7 @@ const fill = (text: string, values: Record<string, string | number>) => text.rep
 
 describe('admin console', () => {
   it('shows "no access" to a signed-in non-admin and sends a visitor to sign in', async () => {
-    const cookie = await signUpVerified(`member.${RUN}@example.com`);
+    const cookie = await signUpVerified(e2e.server.url, `member.${RUN}@example.com`);
     const context = await signedInContext(cookie, { width: 375, height: 800 });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
@@ -90,8 +70,8 @@ describe('admin console', () => {
 
   it('grants credits, audits it, edits the catalogue and inspects a user task with its ledger', async () => {
     const userEmail = `creator.${RUN}@example.com`;
-    const userCookie = await signUpVerified(userEmail);
-    const adminCookie = await signUpVerified(ADMIN_EMAIL);
+    const userCookie = await signUpVerified(e2e.server.url, userEmail);
+    const adminCookie = await signUpVerified(e2e.server.url, ADMIN_EMAIL);
 
     // The user generates an image (an RPC from their page), finished by the local engine meanwhile.
     const userContext = await signedInContext(userCookie);

@@ -6,41 +6,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import pricing from '../src/locales/en/pricing.json';
-import { useE2E, watchPageErrors } from './harness.ts';
+import { signUpVerified, useE2E, watchPageErrors } from './harness.ts';
 
 const e2e = useE2E({ env: { TEST_CHECKOUT: 'true' } });
 
-const PASSWORD = 'correct horse battery';
-const SESSION_COOKIE = 'tessera.session_token';
-
-function authPost(path: string, body: unknown) {
-  return fetch(`${e2e.server.url}/api/auth${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: e2e.server.url },
-    body: JSON.stringify(body),
-  });
-}
 
 /** Signs a user up and verifies the e-mail through the API, as account.spec.ts does; returns the session cookie. */
-async function signUpVerified(email: string): Promise<string> {
-  const signUp = await authPost('/sign-up/email', { email, password: PASSWORD, name: email.split('@')[0] });
-  expect(signUp.status).toBe(200);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await fetch(`${e2e.server.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
-      const { messages } = (await res.json()) as { messages: { text: string }[] };
-      code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const verify = await authPost('/email-otp/verify-email', { email, otp: code, password: PASSWORD });
-  expect(verify.status).toBe(200);
-  const set = verify.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!set) throw new Error('no session cookie');
-  return set.split(';')[0]!;
-}
-
 const cardState = (page: Page, plan: string) => page.getByTestId(`plan-card-${plan}`).getAttribute('data-state');
 const credits = async (page: Page) => Number(await page.getByTestId('credits-remaining').textContent());
 const dataLayerEvents = (page: Page, event: string) =>
@@ -49,7 +20,7 @@ const dataLayerEvents = (page: Page, event: string) =>
 describe('billing', () => {
   it('subscribes through the test checkout, then cancels and reactivates from the account page', async () => {
     const email = `billing.${Date.now()}@example.com`;
-    const cookie = await signUpVerified(email);
+    const cookie = await signUpVerified(e2e.server.url, email);
     const context = await e2e.browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const [name, ...rest] = cookie.split('=');
     await context.addCookies([{ name: name!, value: rest.join('='), url: e2e.server.url, httpOnly: true, sameSite: 'Lax' }]);

@@ -10,47 +10,17 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import explore from '../src/locales/en/explore.json';
 import popups from '../src/locales/en/popups.json';
-import { useE2E, watchPageErrors } from './harness.ts';
+import { addSessionCookie, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
 
 // Many page loads from one address: lift the per-IP request limit a visitor never reaches.
 const ADMIN_EMAIL = 'moderator.explore@example.com';
 const e2e = useE2E({ env: { RATE_LIMIT_MAX: '100000', ADMIN_EMAILS: ADMIN_EMAIL } });
 
-const PASSWORD = 'correct horse battery';
-const SESSION_COOKIE = 'tessera.session_token';
-
-function authPost(path: string, body: unknown) {
-  return fetch(`${e2e.server.url}/api/auth${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: e2e.server.url },
-    body: JSON.stringify(body),
-  });
-}
 
 /** Signs a user up and verifies the e-mail through the API, as account.spec.ts does; returns the session cookie. */
-async function signUpVerified(email: string): Promise<string> {
-  const signUp = await authPost('/sign-up/email', { email, password: PASSWORD, name: 'Marina' });
-  expect(signUp.status).toBe(200);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await fetch(`${e2e.server.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
-      const { messages } = (await res.json()) as { messages: { text: string }[] };
-      code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const verify = await authPost('/email-otp/verify-email', { email, otp: code, password: PASSWORD });
-  expect(verify.status).toBe(200);
-  const set = verify.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!set) throw new Error('no session cookie');
-  return set.split(';')[0]!;
-}
-
 async function contextWithCookie(cookie: string): Promise<BrowserContext> {
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name, ...rest] = cookie.split('=');
-  await context.addCookies([{ name: name!, value: rest.join('='), url: e2e.server.url, httpOnly: true, sameSite: 'Lax' }]);
+  await addSessionCookie(context, e2e.server.url, cookie);
   return context;
 }
 
@@ -90,7 +60,7 @@ const likeCount = async (page: Page) => Number(await page.getByTestId('content-l
 
 describe('explore feed', () => {
   it('publishes from My creations; another visitor finds, likes and reports it; copy protection hides the prompt', async () => {
-    const author = await contextWithCookie(await signUpVerified(`explore.${Date.now()}@example.com`));
+    const author = await contextWithCookie(await signUpVerified(e2e.server.url, `explore.${Date.now()}@example.com`, { name: 'Marina' }));
     const authorPage = await author.newPage();
     const authorErrors = watchPageErrors(authorPage);
 
@@ -194,7 +164,7 @@ describe('explore feed', () => {
     expect(await page.getByTestId('report-exists').textContent()).toContain('Report already exists.');
 
     // An admin hides it from the report queue; it leaves the feed and the visitor can no longer open it.
-    const admin = await contextWithCookie(await signUpVerified(ADMIN_EMAIL));
+    const admin = await contextWithCookie(await signUpVerified(e2e.server.url, ADMIN_EMAIL));
     const adminPage = await admin.newPage();
     const adminErrors = watchPageErrors(adminPage);
     await adminPage.goto(`${e2e.server.url}/app/admin/reports`);

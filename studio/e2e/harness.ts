@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -196,4 +196,41 @@ export async function waitForCode(serverUrl: string, to: string, afterId = 0): P
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
   if (!code) throw new Error(`no code in mail "${mail.subject}":\n${mail.text}`);
   return code;
+}
+
+/** The password e2e accounts sign up with, and the session cookie's name. */
+export const E2E_PASSWORD = 'correct horse battery';
+export const SESSION_COOKIE = 'tessera.session_token';
+
+/** A JSON POST to better-auth as the studio sends it (trusted Origin), optionally with a cookie. */
+export function authPost(serverUrl: string, path: string, body: unknown, cookie?: string): Promise<Response> {
+  return fetch(`${serverUrl}/api/auth${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: serverUrl, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** `name=value` of the session cookie a response set. */
+export function sessionCookieOf(res: Response): string {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!set) throw new Error(`no session cookie in ${res.status} response`);
+  return set.split(';')[0]!;
+}
+
+/** A verified e-mail account made through the auth API (sign up, the mailed code, verify); returns its session cookie. */
+export async function signUpVerified(serverUrl: string, email: string, opts: { name?: string; password?: string } = {}): Promise<string> {
+  const password = opts.password ?? E2E_PASSWORD;
+  const before = await lastMailId(serverUrl, email);
+  const signUp = await authPost(serverUrl, '/sign-up/email', { email, password, name: opts.name ?? email.split('@')[0] });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const verify = await authPost(serverUrl, '/email-otp/verify-email', { email, otp: await waitForCode(serverUrl, email, before), password });
+  if (verify.status !== 200) throw new Error(`verification failed: ${verify.status} ${await verify.text()}`);
+  return sessionCookieOf(verify);
+}
+
+/** Puts a session cookie (`name=value`) into a browser context. */
+export async function addSessionCookie(context: BrowserContext, serverUrl: string, cookie: string): Promise<void> {
+  const [name, ...rest] = cookie.split('=');
+  await context.addCookies([{ name: name!, value: rest.join('='), url: serverUrl, httpOnly: true, sameSite: 'Lax' }]);
 }

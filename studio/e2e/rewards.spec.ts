@@ -9,39 +9,19 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import common from '../src/locales/en/common.json';
 import rewards from '../src/locales/en/rewards.json';
-import { useE2E, waitForCode, watchPageErrors } from './harness.ts';
+import { addSessionCookie, E2E_PASSWORD, signUpVerified, useE2E, waitForCode, watchPageErrors } from './harness.ts';
 
 const e2e = useE2E();
-const PASSWORD = 'correct horse battery';
-const SESSION_COOKIE = 'tessera.session_token';
 const SCREENSHOTS = new URL('../../.scratch/', import.meta.url).pathname;
 let counter = 0;
 const newEmail = (tag: string) => `${tag}.${Date.now()}.${++counter}@example.com`;
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
 
-function authPost(path: string, body: unknown) {
-  return fetch(`${e2e.server.url}/api/auth${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: e2e.server.url },
-    body: JSON.stringify(body),
-  });
-}
-
 /** A verified e-mail account made through the auth API; returns its session cookie (`name=value`). */
-async function signUpVerified(email: string): Promise<string> {
-  expect((await authPost('/sign-up/email', { email, password: PASSWORD, name: email.split('@')[0] })).status).toBe(200);
-  const verify = await authPost('/email-otp/verify-email', { email, otp: await waitForCode(e2e.server.url, email), password: PASSWORD });
-  expect(verify.status).toBe(200);
-  const set = verify.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!set) throw new Error('no session cookie');
-  return set.split(';')[0]!;
-}
-
 /** A browser context signed in with `cookie`, with its own device id. */
 async function signedInContext(cookie: string): Promise<BrowserContext> {
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const [name, ...rest] = cookie.split('=');
-  await context.addCookies([{ name: name!, value: rest.join('='), url: e2e.server.url, httpOnly: true, sameSite: 'Lax' }]);
+  await addSessionCookie(context, e2e.server.url, cookie);
   await addDeviceId(context);
   return context;
 }
@@ -71,7 +51,7 @@ async function toastText(page: Page, text: string) {
 
 describe('rewards', () => {
   it('checks in once when two tabs click "Check in" at the same time', async () => {
-    const cookie = await signUpVerified(newEmail('checkin'));
+    const cookie = await signUpVerified(e2e.server.url, newEmail('checkin'));
     const context = await signedInContext(cookie);
     const pages = [await context.newPage(), await context.newPage()];
     const errors = pages.map(watchPageErrors);
@@ -127,7 +107,7 @@ describe('rewards', () => {
 
   it('gives a friend who signs up through an invite link 10 credits and counts them for the inviter', async () => {
     // User A copies their code from the refer-friend popup.
-    const inviterCookie = await signUpVerified(newEmail('inviter'));
+    const inviterCookie = await signUpVerified(e2e.server.url, newEmail('inviter'));
     const inviterContext = await signedInContext(inviterCookie);
     const inviter = await inviterContext.newPage();
     await inviter.goto(`${e2e.server.url}/home`);
@@ -159,7 +139,7 @@ describe('rewards', () => {
     const dialog = visitor.getByRole('dialog');
     expect(await dialog.getByLabel(common.auth.inviteCode).inputValue()).toBe(code);
     await dialog.getByLabel(common.auth.email, { exact: true }).fill(email);
-    await dialog.getByLabel(common.auth.password, { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel(common.auth.password, { exact: true }).fill(E2E_PASSWORD);
     await dialog.getByRole('button', { name: common.auth.continue }).click();
     await dialog.getByTestId('verify-step').waitFor();
     await dialog.getByLabel(common.auth.code).fill(await waitForCode(e2e.server.url, email));
@@ -198,7 +178,7 @@ describe('rewards', () => {
     await anonymousPage.getByRole('dialog').getByRole('heading', { name: common.auth.signUpTitle }).waitFor();
     await anonymous.close();
 
-    const cookie = await signUpVerified(newEmail('missions'));
+    const cookie = await signUpVerified(e2e.server.url, newEmail('missions'));
     const context = await signedInContext(cookie);
     const page = await context.newPage();
     const errors = watchPageErrors(page);

@@ -7,32 +7,23 @@
 import type { AdminReportGroupDto, AdminTaskDetailDto, AdminTaskRowDto, AdminUserDto, AuditEntryDto } from '@tessera/shared/admin';
 import { creditGrants } from '@tessera/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GenerationProvider } from '../src/generation/providers/provider.ts';
 import { adminRouter } from '../src/modules/admin/admin.router.ts';
 import {
+  buildTestApp,
   connectTestSocket,
   creditSummary,
   disconnectTestSockets,
+  flatImageProvider,
   rpc,
   signInAnonymously,
   signUpTestUser,
   TEST_ORIGIN,
   type TestApp,
   type TestUser,
-  buildTestApp,
 } from './harness.ts';
 
-/** The provider is the system's edge: a flat image per task is enough for the bookkeeping. */
-const flat: GenerationProvider = {
-  name: 'flat stand-in',
-  supports: () => true,
-  async run() {
-    const data = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc6633' } }).png().toBuffer();
-    return [{ data, contentType: 'image/png', mediaType: 'image', width: 64, height: 48 }];
-  },
-};
+const flat = flatImageProvider({ width: 64, height: 48, color: '#cc6633' });
 
 const ADMIN_EMAIL = 'admin@example.com';
 

@@ -6,18 +6,18 @@
 import type { CreationDto } from '@tessera/shared/creations';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { GenerationProvider } from '../src/generation/providers/provider.ts';
-import { buildTestApp, connectTestSocket, disconnectTestSockets, rpc, signInAnonymously, type TestApp, type TestUser } from './harness.ts';
+import {
+  buildTestApp,
+  connectTestSocket,
+  disconnectTestSockets,
+  flatImageProvider,
+  rpc,
+  signInAnonymously,
+  type TestApp,
+  type TestUser,
+} from './harness.ts';
 
-/** The provider is the system's edge: a flat image per task is enough to test the bookkeeping. */
-const flat: GenerationProvider = {
-  name: 'flat stand-in',
-  supports: () => true,
-  async run() {
-    const data = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3366cc' } }).png().toBuffer();
-    return [{ data, contentType: 'image/png', mediaType: 'image', width: 320, height: 200 }];
-  },
-};
+const flat = flatImageProvider();
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,14 +9,13 @@
 import { contentLikes, creations, generationTasks, users } from '@tessera/db/schema';
 import type { AuthorProfileDto, ContentDetail, FeedPage, PublishInput } from '@tessera/shared/feed';
 import { and, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GenerationProvider } from '../src/generation/providers/provider.ts';
 import {
   buildTestApp,
   connectTestSocket,
   cookiesFrom,
   disconnectTestSockets,
+  flatImageProvider,
   rpc,
   signInAnonymously,
   signUpTestUser,
@@ -25,15 +24,7 @@ import {
   type TestUser,
 } from './harness.ts';
 
-/** The provider is the system's edge: a flat image per task is enough for the feed's bookkeeping. */
-const flat: GenerationProvider = {
-  name: 'flat stand-in',
-  supports: () => true,
-  async run() {
-    const data = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#cc6633' } }).png().toBuffer();
-    return [{ data, contentType: 'image/png', mediaType: 'image', width: 320, height: 200 }];
-  },
-};
+const flat = flatImageProvider({ color: '#cc6633' });
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServerToClientEvents } from '@tessera/shared/realtime';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import sharp from 'sharp';
 import { io as connectSocketClient, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -236,4 +237,20 @@ export function multipartBody(filename: string, contentType: string, data: Buffe
 export function uploadFile(app: FastifyInstance, cookie: string | null, data: Buffer, filename = 'photo.png', contentType = 'image/png') {
   const body = multipartBody(filename, contentType, data);
   return app.inject({ method: 'POST', url: '/api/media/upload', headers: { ...body.headers, ...(cookie ? { cookie } : {}) }, payload: body.payload });
+}
+
+/**
+ * A provider standing in at the system's edge: one flat image of `width`×`height` per task,
+ * enough for tests of the bookkeeping around generation (creations, the feed, the admin console).
+ */
+export function flatImageProvider(opts: { width?: number; height?: number; color?: string } = {}): GenerationProvider {
+  const { width = 320, height = 200, color = '#3366cc' } = opts;
+  return {
+    name: 'flat stand-in',
+    supports: () => true,
+    async run() {
+      const data = await sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+      return [{ data, contentType: 'image/png', mediaType: 'image', width, height }];
+    },
+  };
 }

@@ -18,6 +18,8 @@ interface Collected {
   /** Events of the batches sent with fetch, validated with the shared schema. */
   fetched: ParsedEvent[];
   invalid: string[];
+  /** How many batches went out with fetch. */
+  sent: number;
   /** The collector's answers to those batches. */
   answers: { status: number; body: AnalyticsCollectResult | null }[];
 }
@@ -31,7 +33,7 @@ const BEACONS_KEY = 'e2e.analyticsBeacons';
  * (in localStorage, which outlives the page); `eventsOf` reads both.
  */
 async function watchCollector(context: BrowserContext): Promise<Collected> {
-  const collected: Collected = { fetched: [], invalid: [], answers: [] };
+  const collected: Collected = { fetched: [], invalid: [], sent: 0, answers: [] };
   await context.addInitScript(
     ({ key, path }) => {
       const send = navigator.sendBeacon.bind(navigator);
@@ -48,6 +50,7 @@ async function watchCollector(context: BrowserContext): Promise<Collected> {
   context.on('request', (request) => {
     // Beacons ('ping') are counted from the wrapper above, whether or not the driver saw them.
     if (request.method() !== 'POST' || !request.url().endsWith(ANALYTICS_COLLECT_PATH) || request.resourceType() === 'ping') return;
+    collected.sent += 1;
     collect(collected, request.postData());
   });
   context.on('response', async (response) => {
@@ -91,9 +94,10 @@ async function signUpInUi(page: Page, email: string) {
   await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(email);
 }
 
-/** Every answer the collector gave to a batch was 200 with nothing rejected. */
-function expectAllAccepted(collected: Collected) {
-  expect(collected.answers.length).toBeGreaterThan(0);
+/** Every batch sent got its answer (responses arrive after the requests), each 200 with nothing rejected. */
+async function expectAllAccepted(collected: Collected) {
+  expect(collected.sent).toBeGreaterThan(0);
+  await expect.poll(() => collected.answers.length, { timeout: 10_000 }).toBe(collected.sent);
   for (const answer of collected.answers) expect(answer).toMatchObject({ status: 200, body: { rejected: [] } });
 }
 
@@ -128,7 +132,7 @@ describe('analytics', () => {
     expect(new Set(events.map((e) => e.super.session_id)).size).toBe(1);
 
     expect(invalid).toEqual([]);
-    expectAllAccepted(collected);
+    await expectAllAccepted(collected);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -167,7 +171,7 @@ describe('analytics', () => {
     expect(purchases[0]?.props).toMatchObject({ renewal: false, items: [expect.objectContaining({ item_category2: 'Monthly' })] });
     expect(named(events, 'sub_start').map((e) => e.props)).toEqual([{ plan_type: 'pro', period: 'monthly', source: 'checkout' }]);
     expect(invalid).toEqual([]);
-    expectAllAccepted(collected);
+    await expectAllAccepted(collected);
     await context.close();
   });
 });

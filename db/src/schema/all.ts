@@ -11,3 +11,4 @@ export * from './analytics.ts';
 export * from './catalog.ts';
 export * from './feed.ts';
 export * from './admin.ts';
+export * from './projects.ts';

@@ -47,6 +47,9 @@ export const generationTasks = pgTable(
     errorMessage: text('error_message'),
     outputs: jsonb('outputs').$type<TaskOutput[]>().notNull().default([]),
     projectId: text('project_id'),
+    /** Canvas tasks: the node waiting for the result, and when the result was written into it. */
+    canvasNodeId: text('canvas_node_id'),
+    canvasAppliedAt: timestamp('canvas_applied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Queue order: workers take the earliest queue_at. It is created_at, plus the plan's queue
@@ -63,6 +66,7 @@ export const generationTasks = pgTable(
   (t) => [
     index('generation_tasks_claim_idx').on(t.status, t.queueAt),
     index('generation_tasks_user_idx').on(t.userId, t.status, t.createdAt),
+    index('generation_tasks_project_idx').on(t.projectId, t.createdAt).where(sql`${t.projectId} IS NOT NULL`),
     index('generation_tasks_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'running'`),
     check('generation_tasks_progress_range', sql`${t.progress} >= 0 AND ${t.progress} <= 100`),
     check('generation_tasks_cost_nonnegative', sql`${t.cost} >= 0`),

@@ -2,6 +2,9 @@
 import { image2ImageRouter, imageToolsRouter, taskRouter, template2ImageRouter, text2ImageRouter, videoRouter } from '../generation/generation.router.ts';
 import { adminRouter } from '../modules/admin/admin.router.ts';
 import { billingRouter, subLogRouter } from '../modules/billing/billing.router.ts';
+import { canvasRouter } from '../modules/canvas/canvas.router.ts';
+import { chatRouter } from '../modules/chat/chat.router.ts';
+import { projectRouter } from '../modules/projects/projects.router.ts';
 import { catalogRouter } from '../modules/catalog/catalog.router.ts';
 import { creationRouter } from '../modules/creations/creations.router.ts';
 import { creditsRouter, subUsageRouter } from '../modules/credits/credits.router.ts';
@@ -32,6 +35,9 @@ export const appRouter = router({
   feed: feedRouter,
   report: reportRouter,
   admin: adminRouter,
+  project: projectRouter,
+  canvas: canvasRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

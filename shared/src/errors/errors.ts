@@ -182,6 +182,14 @@ export const ERROR_CATALOGUE = {
   // §4 "a video with wrong publish status or protected cannot be published"; the wording is ours.
   PUBLISH_STATUS_INVALID: entry('PRECONDITION_FAILED', 'This creation cannot be published while it is under review.'),
   CONTENT_PROTECTED: entry('FORBIDDEN', 'This creation was removed by a moderator and cannot be published.'),
+  // Projects and chat (canvas mode). Not in §8 except the default-project rule; the wording is ours.
+  PROJECT_NOT_FOUND: entry('NOT_FOUND', 'Project not found.'),
+  PROJECT_READ_ONLY: entry('FORBIDDEN', 'You can view this project but not change it. Ask its owner for edit access.'),
+  PROJECT_INVITE_INVALID: entry('NOT_FOUND', 'This invite is no longer valid. Ask the project owner for a new one.'),
+  PROJECT_OWNER_CANNOT_LEAVE: entry('BAD_REQUEST', 'The owner cannot leave the project. Delete it instead.'),
+  PROJECT_MEMBER_EXISTS: entry('CONFLICT', 'This person is already a member of the project.'),
+  CANVAS_NODE_NOT_FOUND: entry('NOT_FOUND', 'This item is no longer on the canvas.'),
+  CHAT_NOT_FOUND: entry('NOT_FOUND', 'Chat not found.'),
   // Not in §8: a category still holding templates cannot go (templates would lose their home).
   CATEGORY_NOT_EMPTY: entry('CONFLICT', 'This category still has templates. Move or delete them first.'),
 } as const satisfies Record<string, CatalogueEntry>;

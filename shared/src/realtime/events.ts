@@ -13,11 +13,18 @@ export const zCreditsChanged = z.object({
   total: z.number().int().nonnegative(),
   remaining: z.number().int().nonnegative(),
 });
+/** Who asked for a task, on events sent to a project's room (every collaborator sees them). */
+const zRequester = z.object({ id: z.string(), name: z.string() });
+
 export const zTaskProgress = z.object({
   id: z.string(),
   projectId: z.string().nullable(),
   progress: z.number().int().min(0).max(100),
   stage: z.string(),
+  kind: z.string().optional(),
+  by: zRequester.optional(),
+  /** The canvas node waiting for this task. */
+  nodeId: z.string().optional(),
 });
 export const zTaskOutput = z.object({
   url: z.string(),
@@ -31,12 +38,26 @@ export const zTaskSucceeded = z.object({
   id: z.string(),
   projectId: z.string().nullable(),
   outputs: z.array(zTaskOutput),
+  by: zRequester.optional(),
+  nodeId: z.string().optional(),
 });
 export const zTaskFailed = z.object({
   id: z.string(),
   projectId: z.string().nullable(),
   code: z.string(),
   message: z.string(),
+  by: zRequester.optional(),
+  nodeId: z.string().optional(),
+});
+
+/**
+ * A project's members, name or existence changed: refetch it. `removed` lists users who lost
+ * access (their canvas closes); `deleted` means the project is gone.
+ */
+export const zProjectChanged = z.object({
+  projectId: z.string(),
+  change: z.enum(['meta', 'members', 'deleted']),
+  removed: z.array(z.string()).optional(),
 });
 
 /** A subscription changed (checkout, renewal, cancel …): refetch the subscription log. */
@@ -56,6 +77,7 @@ export const SERVER_EVENTS = {
   'task:failed': zTaskFailed,
   'subscription:changed': zSubscriptionChanged,
   'reward:notice': zRewardNotice,
+  'project:changed': zProjectChanged,
 } as const;
 
 export type ServerEventName = keyof typeof SERVER_EVENTS;
@@ -66,5 +88,11 @@ export type ServerToClientEvents = {
   [E in ServerEventName]: (payload: ServerEventPayload<E>) => void;
 };
 
-/** Client → server events. None yet: clients talk to the server through tRPC. */
-export type ClientToServerEvents = Record<string, never>;
+/**
+ * Client → server events. Everything else goes through tRPC; these only join and leave a
+ * project's room (membership is checked; the ack says whether it worked).
+ */
+export type ClientToServerEvents = {
+  'project:join': (projectId: string, ack: (ok: boolean) => void) => void;
+  'project:leave': (projectId: string) => void;
+};

@@ -1,0 +1,4 @@
+/** `canvas.*` RPCs. */
+import { router } from '../../trpc/init.ts';
+
+export const canvasRouter = router({});

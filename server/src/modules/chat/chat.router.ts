@@ -1,0 +1,4 @@
+/** `chat.*` RPCs. */
+import { router } from '../../trpc/init.ts';
+
+export const chatRouter = router({});

@@ -1,0 +1,4 @@
+/** `project.*` RPCs. */
+import { router } from '../../trpc/init.ts';
+
+export const projectRouter = router({});

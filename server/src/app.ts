@@ -89,6 +89,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     workers: null,
     billing: { db: database.db, realtime, gateway: gateways.gateway },
     stripe: gateways.stripe,
+    collab: null,
   };
   app.decorate('services', services);
   if (config.workerConcurrency > 0) {

@@ -1,5 +1,6 @@
 /** What the app is built from; buildApp receives these, tests build them with a fresh database. */
 import type { Database, DatabaseHandle } from '@tessera/db/connect';
+import type { CollabService } from './collab/collab.types.ts';
 import type { Config } from './config.ts';
 import type { ModerationService } from './generation/moderation.ts';
 import type { WorkerPool } from './generation/worker.ts';
@@ -21,6 +22,8 @@ export interface AppServices {
   workers: WorkerPool | null;
   /** Payments: the gateway (Stripe, the test checkout, or none) with what the billing service needs. */
   billing: BillingDeps;
+  /** The collaboration server (Hocuspocus at /collab): project documents. */
+  collab: CollabService | null;
   /** Set in Stripe mode: verifies and follows webhooks. */
   stripe: StripeGateway | null;
 }

@@ -4,6 +4,8 @@
  * typed emit helpers below. Payloads are validated against shared/realtime before they leave.
  */
 import type { Server as HttpServer } from 'node:http';
+import type { Database } from '@tessera/db/connect';
+import { zProjectId } from '@tessera/shared/projects';
 import {
   type ClientToServerEvents,
   projectRoom,
@@ -19,6 +21,7 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { Auth } from '../modules/auth/auth.ts';
 import { loadSession, type SessionInfo } from '../modules/auth/session.ts';
+import { findRole } from '../modules/projects/projects.repo.ts';
 import type { UpgradeDispatcher } from '../plugins/upgrade.ts';
 import type { RelayedEvent } from './pgRelay.ts';
 
@@ -67,8 +70,8 @@ export class Realtime {
     io.adapter(createAdapter(pub, sub));
   }
 
-  /** Attaches Socket.IO to the HTTP server; called once by buildApp. */
-  attach(opts: { server: HttpServer; auth: Auth; trustedOrigins: readonly string[] }): IoServer {
+  /** Attaches Socket.IO to the HTTP server; called once by buildApp. `db` checks project membership on `project:join`. */
+  attach(opts: { server: HttpServer; auth: Auth; db: Database; trustedOrigins: readonly string[] }): IoServer {
     const io: IoServer = new Server(opts.server, {
       path: SOCKET_PATH,
       serveClient: false,
@@ -92,6 +95,28 @@ export class Realtime {
       const { user } = socket.data.session;
       void socket.join(userRoom(user.id));
       socket.emit('session:ready', { userId: user.id, anonymous: user.isAnonymous });
+      // A project's room carries its collaborators' task progress: members only. Membership is
+      // checked on join; losing it later makes the server remove the socket (removeFromProject).
+      // The second check closes the window where access is revoked between the first and the join.
+      socket.on('project:join', (projectId, ack) => {
+        const reply = typeof ack === 'function' ? ack : () => {};
+        const id = zProjectId.safeParse(projectId);
+        if (!id.success) return reply(false);
+        const room = projectRoom(id.data);
+        const isMember = async () => (await findRole(opts.db, id.data, user.id)) !== null;
+        void (async () => {
+          if (!(await isMember())) return false;
+          await socket.join(room);
+          if (await isMember()) return true;
+          await socket.leave(room);
+          return false;
+        })()
+          .catch(() => false)
+          .then((ok) => reply(ok));
+      });
+      socket.on('project:leave', (projectId) => {
+        if (typeof projectId === 'string') void socket.leave(projectRoom(projectId));
+      });
     });
     this.io = io;
     return io;
@@ -110,6 +135,11 @@ export class Realtime {
 
   toProject<E extends ServerEventName>(projectId: string, event: E, payload: ServerEventPayload<E>): void {
     this.emit(projectRoom(projectId), event, payload);
+  }
+
+  /** Takes a user's sockets out of a project's room (on every node with Redis): they lost access. */
+  removeFromProject(projectId: string, userId: string): void {
+    this.io?.in(userRoom(userId)).socketsLeave(projectRoom(projectId));
   }
 
   /** Disconnects every socket of a user (sign-out everywhere, account deletion). */

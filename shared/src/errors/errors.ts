@@ -188,7 +188,11 @@ export const ERROR_CATALOGUE = {
   PROJECT_INVITE_INVALID: entry('NOT_FOUND', 'This invite is no longer valid. Ask the project owner for a new one.'),
   PROJECT_OWNER_CANNOT_LEAVE: entry('BAD_REQUEST', 'The owner cannot leave the project. Delete it instead.'),
   PROJECT_MEMBER_EXISTS: entry('CONFLICT', 'This person is already a member of the project.'),
+  // An e-mail invite opened while signed in with another address: say so, rather than "invalid".
+  PROJECT_INVITE_OTHER_EMAIL: entry('FORBIDDEN', 'This invite was sent to another e-mail address. Sign in with that address to accept it.'),
   CANVAS_NODE_NOT_FOUND: entry('NOT_FOUND', 'This item is no longer on the canvas.'),
+  // Regenerating a node whose generation is still queued or running would orphan that result.
+  CANVAS_NODE_BUSY: entry('CONFLICT', 'This item is still generating. Wait for it to finish or cancel it first.'),
   CHAT_NOT_FOUND: entry('NOT_FOUND', 'Chat not found.'),
   // Not in §8: a category still holding templates cannot go (templates would lose their home).
   CATEGORY_NOT_EMPTY: entry('CONFLICT', 'This category still has templates. Move or delete them first.'),

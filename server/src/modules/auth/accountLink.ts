@@ -9,12 +9,13 @@ import { moveAnalyticsEvents } from '../analytics/analytics.repo.ts';
 import { moveCreations } from '../creations/creations.repo.ts';
 import { moveCredits } from '../credits/credits.repo.ts';
 import { moveFeedEngagement } from '../feed/feed.repo.ts';
+import { moveProjects } from '../projects/projects.repo.ts';
 import { inheritAnonymousProfile } from '../users/users.repo.ts';
 
 export type AccountLinkStep = (tx: Database, fromUserId: string, toUserId: string) => Promise<void>;
 
 /** Areas append their step here (credits, projects, creations, tasks …). */
-export const ACCOUNT_LINK_STEPS: readonly AccountLinkStep[] = [inheritAnonymousProfile, moveCredits, moveCreations, moveAnalyticsEvents, moveFeedEngagement];
+export const ACCOUNT_LINK_STEPS: readonly AccountLinkStep[] = [inheritAnonymousProfile, moveCredits, moveCreations, moveAnalyticsEvents, moveFeedEngagement, moveProjects];
 
 export async function linkAnonymousAccount(
   db: Database,

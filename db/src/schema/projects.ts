@@ -133,3 +133,21 @@ export const chatMessages = pgTable(
   },
   (t) => [index('chat_messages_chat_idx').on(t.chatId, t.createdAt)],
 );
+
+/**
+ * Media shown on a project's canvas, so every member may load it (`/api/media` serves a file to
+ * its owner, and to members of a project listing it). Kept by the collaboration server when it
+ * stores the document; only files owned by a member of the project are listed, so putting a
+ * stranger's key into a document grants nothing.
+ */
+export const projectMedia = pgTable(
+  'project_media',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    mediaKey: text('media_key').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.mediaKey] }), index('project_media_key_idx').on(t.mediaKey)],
+);

@@ -1,6 +1,6 @@
 /**
  * Who may read a stored object: its owner always; admins (moderation needs to see hidden and
- * reported work); anyone when the object is marked public.
+ * reported work); members of a project whose canvas shows it; anyone when the object is marked public.
  * A signed-in stranger gets NOT_FOUND, so they cannot even learn that a private file exists;
  * no session and not public is UNAUTHORIZED. Used by every route that serves stored media.
  */
@@ -9,7 +9,7 @@ import type { Database } from '@tessera/db/connect';
 import { AppError } from '@tessera/shared/errors';
 import type { Auth } from '../modules/auth/auth.ts';
 import { loadSession } from '../modules/auth/session.ts';
-import { findMediaObject } from './media.repo.ts';
+import { findMediaObject, isSharedThroughProject } from './media.repo.ts';
 import { isValidKey, ownerOfKey } from './storage.ts';
 
 export interface MediaReadAccess {
@@ -27,5 +27,6 @@ export async function authorizeMediaRead(deps: { auth: Auth; db: Database }, key
   const owner = object ? object.userId : ownerOfKey(key);
   if (session && (owner === session.user.id || (session.user.role === 'admin' && !session.user.isAnonymous))) return { isPublic: false };
   if (object?.isPublic) return { isPublic: true };
+  if (session && (await isSharedThroughProject(deps.db, key, session.user.id))) return { isPublic: false };
   throw new AppError(session ? 'NOT_FOUND' : 'UNAUTHORIZED');
 }

@@ -1,7 +1,7 @@
 /** The only place that queries media_objects. */
 import type { Database } from '@tessera/db/connect';
-import { mediaObjects } from '@tessera/db/schema';
-import { eq } from 'drizzle-orm';
+import { mediaObjects, projectMedia, projectMembers } from '@tessera/db/schema';
+import { and, eq } from 'drizzle-orm';
 
 export async function insertMediaObject(
   db: Database,
@@ -36,4 +36,15 @@ export async function findMediaObject(db: Database, key: string): Promise<MediaO
     .where(eq(mediaObjects.key, key))
     .limit(1);
   return row ?? null;
+}
+
+/** True when `userId` is a member of a project whose canvas shows `key` (see project_media). */
+export async function isSharedThroughProject(db: Database, key: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ projectId: projectMedia.projectId })
+    .from(projectMedia)
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, projectMedia.projectId), eq(projectMembers.userId, userId)))
+    .where(eq(projectMedia.mediaKey, key))
+    .limit(1);
+  return Boolean(row);
 }

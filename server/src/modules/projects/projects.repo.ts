@@ -359,3 +359,28 @@ export async function moveProjects(tx: Database, fromUserId: string, toUserId: s
   await tx.update(projectInvites).set({ acceptedBy: toUserId }).where(eq(projectInvites.acceptedBy, fromUserId));
   await tx.update(chats).set({ userId: toUserId }).where(eq(chats.userId, fromUserId));
 }
+
+// ——— Media on the canvas ———
+
+/**
+ * Lists media keys as shown on a project's canvas, so its members may load them. Only keys
+ * owned by a member are listed (the media row's owner, else the key's owner segment): a key
+ * copied from elsewhere into the document grants nothing. Returns how many were new.
+ */
+export async function recordProjectMedia(db: Database, projectId: string, keys: readonly string[]): Promise<void> {
+  if (!keys.length) return;
+  const list = sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    INSERT INTO project_media (project_id, media_key)
+    SELECT ${projectId}::uuid, k.key
+    FROM unnest(ARRAY[${list}]::text[]) AS k(key)
+    LEFT JOIN media_objects mo ON mo.key = k.key
+    WHERE EXISTS (
+      SELECT 1 FROM project_members m
+      WHERE m.project_id = ${projectId}::uuid AND m.user_id = COALESCE(mo.user_id, split_part(k.key, '/', 2))
+    )
+    ON CONFLICT DO NOTHING`);
+}

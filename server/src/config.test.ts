@@ -35,6 +35,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('plans chat prompts with an OpenAI-compatible API only when OPENAI_API_KEY is set', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }).openai).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tmp(), OPENAI_API_KEY: 'sk-test' }).openai).toEqual({
+      apiKey: 'sk-test',
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-4o-mini',
+    });
+    const local = loadConfig({ DATA_DIR: tmp(), OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/', OPENAI_MODEL: 'llama3.1' });
+    expect(local.openai).toEqual({ apiKey: 'k', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1' });
+    expect(() => loadConfig({ DATA_DIR: tmp(), OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);
+  });
+
   it('enables Google only when both keys are set', () => {
     expect(loadConfig({ DATA_DIR: tmp(), GOOGLE_CLIENT_ID: 'id' }).google).toBeUndefined();
     expect(loadConfig({ DATA_DIR: tmp(), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).google).toEqual({

@@ -61,6 +61,9 @@ const zEnv = z.object({
   STRIPE_API_BASE: zOptionalString.pipe(z.url().optional()),
   TEST_CHECKOUT: z.enum(['true', 'false', '1', '0', '']).optional(),
   ANNOUNCEMENT_JSON: zAnnouncementEnv,
+  OPENAI_API_KEY: zOptionalString,
+  OPENAI_BASE_URL: zOptionalString.pipe(z.url().optional()),
+  OPENAI_MODEL: zOptionalString,
 });
 
 export interface Config {
@@ -117,6 +120,11 @@ export interface Config {
   };
   /** The site-wide announcement shown once to each visitor (ANNOUNCEMENT_JSON); null = none. */
   announcement: Announcement | null;
+  /**
+   * The chat's prompt planner: an OpenAI-compatible chat-completions API when OPENAI_API_KEY is
+   * set (OPENAI_BASE_URL points it at any compatible server); undefined = the local planner.
+   */
+  openai: { apiKey: string; baseUrl: string; model: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -182,6 +190,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       testCheckout: e.TEST_CHECKOUT === undefined || e.TEST_CHECKOUT === '' ? e.NODE_ENV !== 'production' : e.TEST_CHECKOUT === 'true' || e.TEST_CHECKOUT === '1',
     },
     announcement: e.ANNOUNCEMENT_JSON ?? null,
+    openai: e.OPENAI_API_KEY
+      ? { apiKey: e.OPENAI_API_KEY, baseUrl: (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''), model: e.OPENAI_MODEL ?? 'gpt-4o-mini' }
+      : undefined,
     ...overrides,
   };
   config.authSecret = overrides.authSecret ?? e.AUTH_SECRET ?? resolveAuthSecret(config);

@@ -40,6 +40,12 @@ export const zPromptProposal = z.object({
   aspectRatio: z.enum(ASPECTS),
   /** Short label shown on the chip ("Watercolour", "Close-up" …). */
   label: z.string().max(60),
+  /**
+   * The canvas image this proposal transforms (image to image). Set by the server from the
+   * message's `imageNodeId`, never by a planner, so running the proposal later starts from the
+   * same image.
+   */
+  imageNodeId: z.string().min(1).max(100).optional(),
 });
 export type PromptProposal = z.infer<typeof zPromptProposal>;
 

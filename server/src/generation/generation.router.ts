@@ -7,11 +7,13 @@ import { z } from 'zod';
 import { router } from '../trpc/init.ts';
 import { authedProcedure } from '../trpc/procedures.ts';
 import type { Context } from '../trpc/context.ts';
+import { applyCanvasOutcome } from '../modules/canvas/canvasOutcome.ts';
 import { cancelTask, createTask, getTask, listTasks, taskConcurrency, type TaskServiceDeps } from './tasks.service.ts';
 
 function taskDeps(ctx: Context): TaskServiceDeps {
   const { db, realtime, moderation, workers, storage } = ctx.services;
-  return { db, realtime, moderation, storage, wakeWorkers: () => workers?.wake() };
+  // A canceled canvas task's placeholder is marked at once for everyone on the canvas.
+  return { db, realtime, moderation, storage, wakeWorkers: () => workers?.wake(), onSettled: (id) => applyCanvasOutcome(ctx.services, id) };
 }
 
 /** The mutation for one kind, validated with the kind's schema from shared/generation. */

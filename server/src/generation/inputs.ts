@@ -1,6 +1,7 @@
 /**
  * Input images of a generation request, resolved before the task is accepted: a media key must
- * be the caller's own (or public) stored image; an http(s) URL is fetched once with SSRF
+ * be the caller's own (or public) stored image — or, for a task on a project's canvas, an image
+ * of any member of that project (teammates build on each other's work); an http(s) URL is fetched once with SSRF
  * protection and stored, so the task only ever reads our storage and a re-run sees the same
  * bytes. Kind limits that depend on the image (the upscale cap) are checked here too, so the
  * user hears about them before any credits are held.
@@ -18,6 +19,7 @@ import {
 import { importRemoteImage } from '../media/import.ts';
 import { findMediaObject } from '../media/media.repo.ts';
 import { isCopyProtectedMedia } from '../modules/creations/creations.repo.ts';
+import { findRole } from '../modules/projects/projects.repo.ts';
 import type { MediaStorage } from '../media/storage.ts';
 
 export interface InputDeps {
@@ -33,7 +35,7 @@ interface ResolvedImage {
   height: number | null;
 }
 
-async function resolveImage(deps: InputDeps, userId: string, value: string): Promise<ResolvedImage> {
+async function resolveImage(deps: InputDeps, userId: string, value: string, projectId: string | null): Promise<ResolvedImage> {
   const ref = parseImageRef(value);
   if (!ref) throw new AppError('INVALID_IMAGE_URL');
   if (ref.kind === 'url') {
@@ -41,11 +43,16 @@ async function resolveImage(deps: InputDeps, userId: string, value: string): Pro
     return { key: imported.key, width: imported.width, height: imported.height };
   }
   const object = await findMediaObject(deps.db, ref.key);
-  if (!object || (object.userId !== userId && !object.isPublic) || !object.contentType.startsWith('image/')) {
-    throw new AppError('IMAGE_NOT_FOUND');
+  if (!object || !object.contentType.startsWith('image/')) throw new AppError('IMAGE_NOT_FOUND');
+  if (object.userId !== userId) {
+    // A teammate's image on the shared canvas: they put it there for the project to use.
+    const teammate = projectId !== null && object.userId !== null && (await findRole(deps.db, projectId, object.userId)) !== null;
+    if (!teammate) {
+      if (!object.isPublic) throw new AppError('IMAGE_NOT_FOUND');
+      // Someone else's published work is viewable, but copy protection forbids reusing it (§6).
+      if (await isCopyProtectedMedia(deps.db, object.key)) throw new AppError('IMAGE_NOT_FOUND');
+    }
   }
-  // Someone else's published work is viewable, but copy protection forbids reusing it (§6).
-  if (object.userId !== userId && (await isCopyProtectedMedia(deps.db, object.key))) throw new AppError('IMAGE_NOT_FOUND');
   return { key: object.key, width: object.width, height: object.height };
 }
 
@@ -56,12 +63,17 @@ function setField(input: Record<string, unknown>, path: string, value: string): 
   if (holder && typeof holder === 'object') (holder as Record<string, unknown>)[last] = value;
 }
 
-/** Returns the input with every image reference replaced by a storage key the caller may read. */
+/**
+ * Returns the input with every image reference replaced by a storage key the caller may read.
+ * `projectId` (a canvas task, the caller already checked to be an editor there) also admits
+ * images owned by the project's members.
+ */
 export async function resolveInputImages<K extends GenerationKind>(
   deps: InputDeps,
   userId: string,
   kind: K,
   input: GenerationInput<K>,
+  projectId: string | null = null,
 ): Promise<GenerationInput<K>> {
   const resolved = structuredClone(input) as Record<string, unknown>;
   const images = new Map<string, ResolvedImage>();
@@ -69,7 +81,7 @@ export async function resolveInputImages<K extends GenerationKind>(
     const value = readField(resolved, field);
     if (value === undefined) continue;
     if (typeof value !== 'string') throw new AppError('IMAGE_REQUIRED');
-    const image = await resolveImage(deps, userId, value);
+    const image = await resolveImage(deps, userId, value, projectId);
     images.set(field, image);
     setField(resolved, field, image.key);
   }

@@ -1,5 +1,7 @@
 /**
- * The only place that queries generation_tasks. Postgres is the queue: claims use
+ * The only place that runs the generation_tasks queue (canvas bookkeeping on the same rows —
+ * the project's task list, writing results into the document — lives in
+ * modules/canvas/canvas.repo.ts). Postgres is the queue: claims use
  * FOR UPDATE SKIP LOCKED so any number of workers, in any number of processes, never take the
  * same task; every state change after a claim is conditional on the claiming worker still
  * holding the lease, so a worker that lost its lease cannot overwrite the next attempt.
@@ -27,6 +29,8 @@ export interface TaskRecord {
   errorMessage: string | null;
   outputs: TaskOutput[];
   projectId: string | null;
+  /** Canvas tasks: the project document node waiting for the result. */
+  canvasNodeId: string | null;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -49,6 +53,7 @@ const columns = {
   errorMessage: generationTasks.errorMessage,
   outputs: generationTasks.outputs,
   projectId: generationTasks.projectId,
+  canvasNodeId: generationTasks.canvasNodeId,
   createdAt: generationTasks.createdAt,
   startedAt: generationTasks.startedAt,
   finishedAt: generationTasks.finishedAt,
@@ -84,6 +89,7 @@ export async function insertTask(
     input: unknown;
     cost: number;
     projectId: string | null;
+    canvasNodeId?: string | null;
     maxAttempts: number;
     /** Seconds this task waits behind metered work (unmetered plans). */
     queueDelaySeconds?: number;
@@ -96,6 +102,12 @@ export async function insertTask(
     .returning(columns);
   if (!row) throw new Error('task insert returned nothing');
   return row;
+}
+
+/** The name collaborators see for a task's requester ("Someone" if the account is gone or unnamed). */
+export async function findRequesterName(db: Database, userId: string): Promise<string> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.name.trim() || 'Someone';
 }
 
 export async function findTask(db: Database, id: string): Promise<TaskRecord | null> {

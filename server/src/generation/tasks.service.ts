@@ -1,6 +1,7 @@
 /**
  * Generation tasks: accept (validate, moderate, price, then in ONE transaction check the
- * parallel-task limit, insert the task and hold its credits), list, cancel.
+ * parallel-task limit, insert the task and hold its credits), list, cancel. A task can target a
+ * node of a project's canvas; its events then also reach every collaborator (the project room).
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@tessera/db/connect';
@@ -13,11 +14,15 @@ import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
 import { holdCredits, releaseHold } from '../modules/credits/credits.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { entitlementsOf } from '../modules/billing/entitlements.ts';
+import type { ServerEventPayload } from '@tessera/shared/realtime';
+import { zProjectId } from '@tessera/shared/projects';
+import { findRole } from '../modules/projects/projects.repo.ts';
 import { type InputDeps, resolveInputImages } from './inputs.ts';
 import { type ModerationService, moderateTexts } from './moderation.ts';
 import {
   cancelTask as cancelTaskRow,
   countActiveTasks,
+  findRequesterName,
   findTask,
   insertTask,
   listUserTasks,
@@ -31,6 +36,14 @@ export interface TaskServiceDeps extends InputDeps {
   moderation: ModerationService;
   /** Wakes idle in-process workers so a new task starts without waiting for the next poll. */
   wakeWorkers?: () => void;
+  /** Called once a task reached a final state here (cancel): writes a canvas task's outcome into its project. */
+  onSettled?: (taskId: string) => Promise<unknown>;
+}
+
+/** A task placed on a project's canvas: the result is written into node `nodeId` of the project document. */
+export interface CanvasTarget {
+  projectId: string;
+  nodeId: string;
 }
 
 /** Attempts before a task whose worker keeps dying is failed and refunded. */
@@ -78,10 +91,24 @@ export function toTaskDto(task: TaskRecord): TaskDto {
   };
 }
 
-/** Accepts a generation request; returns the new task's id. */
+/**
+ * A plain request may name a project in its input (§7 `projectId`); it is kept only for a member,
+ * because a project's task events go to everyone in that project.
+ */
+async function projectTag(db: Database, userId: string, value: unknown): Promise<string | null> {
+  const parsed = zProjectId.safeParse(value);
+  if (!parsed.success) return null;
+  return (await findRole(db, parsed.data, userId)) ? parsed.data : null;
+}
+
+/**
+ * Accepts a generation request; returns the new task's id. `canvas` places it on a project's
+ * canvas (the caller checked the role); `id` lets that caller name the task before it exists,
+ * so the placeholder node written first already carries it.
+ */
 export async function createTask<K extends GenerationKind>(
   deps: TaskServiceDeps,
-  p: { userId: string; kind: K; input: GenerationInput<K> },
+  p: { userId: string; kind: K; input: GenerationInput<K>; canvas?: CanvasTarget; id?: string },
 ): Promise<{ id: string }> {
   const definition = GENERATION_KINDS[p.kind];
   const texts = ['prompt', 'negativePrompt'].map((field) => readField(p.input, field)).filter((v): v is string => typeof v === 'string');
@@ -92,8 +119,9 @@ export async function createTask<K extends GenerationKind>(
   const lora = typeof loraId === 'string' ? await resolveLora(deps.db, loraId) : null;
   const plan = await entitlementsOf(deps.db, p.userId);
   if (!plan.proFeatures && (template?.pro || isProFeature(p.kind, p.input))) throw new AppError('PRO_FEATURE');
+  const projectId = p.canvas?.projectId ?? (await projectTag(deps.db, p.userId, readField(p.input, 'projectId')));
   const input = {
-    ...(await resolveInputImages(deps, p.userId, p.kind, p.input)),
+    ...(await resolveInputImages(deps, p.userId, p.kind, p.input, projectId)),
     ...(template ? { template: template.snapshot } : {}),
     ...(lora ? { lora } : {}),
   };
@@ -101,8 +129,7 @@ export async function createTask<K extends GenerationKind>(
   const unmetered = plan.unmeteredImages && definition.output === 'image';
   const cost = unmetered ? 0 : (template?.snapshot.cost ?? costOf(p.kind, input));
   const limit = plan.parallelTasks;
-  const id = randomUUID();
-  const projectId = typeof input.projectId === 'string' ? input.projectId : null;
+  const id = p.id ?? randomUUID();
 
   await deps.db.transaction(async (tx) => {
     // The user row lock serialises this user's submissions: two tabs cannot both pass the limit.
@@ -117,6 +144,7 @@ export async function createTask<K extends GenerationKind>(
       input,
       cost,
       projectId,
+      canvasNodeId: p.canvas?.nodeId ?? null,
       maxAttempts: MAX_TASK_ATTEMPTS,
       queueDelaySeconds: unmetered ? plan.queueDelaySeconds : 0,
     });
@@ -158,7 +186,41 @@ export async function cancelTask(deps: TaskServiceDeps, userId: string, id: stri
   const task = await findTask(deps.db, id);
   if (!task || task.userId !== userId) throw new AppError('NOT_FOUND');
   if (!canceled) throw new AppError('REFRESH_AND_RETRY');
-  deps.realtime.toUser(userId, 'task:failed', { id, projectId: task.projectId, code: 'CANCELED', message: 'Canceled' });
+  emitTaskEvent(deps.realtime, await taskAudience(deps.db, task), 'task:failed', { id, projectId: task.projectId, code: 'CANCELED', message: 'Canceled' });
   await publishCreditsChanged(deps, userId);
+  // After the answer's facts are final: a failure here is logged by the RPC layer and the
+  // outcome stays unapplied, so the next load of the project document writes it.
+  await deps.onSettled?.(id);
   return toTaskDto(task);
+}
+
+/** Who hears about a task: its requester, and for a project's task every collaborator too. */
+export interface TaskAudience {
+  userId: string;
+  kind: string;
+  project: { id: string; by: { id: string; name: string }; nodeId: string | null } | null;
+}
+
+/** Loads what a task's events need (the requester's name, once per task); never throws. */
+export async function taskAudience(db: Database, task: Pick<TaskRecord, 'userId' | 'kind' | 'projectId' | 'canvasNodeId'>): Promise<TaskAudience> {
+  if (!task.projectId) return { userId: task.userId, kind: task.kind, project: null };
+  // A missing name must not stop a task's events: collaborators then see "Someone".
+  const name = await findRequesterName(db, task.userId).catch(() => 'Someone');
+  return { userId: task.userId, kind: task.kind, project: { id: task.projectId, by: { id: task.userId, name }, nodeId: task.canvasNodeId } };
+}
+
+type TaskEventName = 'task:progress' | 'task:succeeded' | 'task:failed';
+
+/**
+ * Sends a task event to the requester's room and, for a project's task, to the project's room
+ * with who asked, the kind and the canvas node (a requester in both rooms gets both: listeners
+ * key on the task id).
+ */
+export function emitTaskEvent<E extends TaskEventName>(realtime: Realtime, audience: TaskAudience, event: E, payload: ServerEventPayload<E>): void {
+  realtime.toUser(audience.userId, event, payload);
+  const project = audience.project;
+  if (!project) return;
+  const extra = { by: project.by, ...(project.nodeId ? { nodeId: project.nodeId } : {}), ...(event === 'task:progress' ? { kind: audience.kind } : {}) };
+  // Every task event schema has these optional fields (kind: progress only); toProject validates it.
+  realtime.toProject(project.id, event, { ...payload, ...extra } as ServerEventPayload<E>);
 }

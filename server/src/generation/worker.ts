@@ -7,6 +7,10 @@
  * Exactly-once settlement: completing and capturing happen in one transaction that succeeds only
  * while this worker still holds the task; outputs are stored under keys derived from the task
  * id, so a re-run after a crash overwrites rather than duplicates.
+ *
+ * Events go to the requester's room and, for a project's task, to the project's room with who
+ * asked; once a task is settled `onSettled` lets the app write a canvas task's outcome into
+ * the project document.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@tessera/db/connect';
@@ -28,7 +32,7 @@ import {
   requeueTask,
   type TaskRecord,
 } from './tasks.repo.ts';
-import { mediaUrl } from './tasks.service.ts';
+import { emitTaskEvent, mediaUrl, taskAudience } from './tasks.service.ts';
 
 /** Stores one produced output under a key derived from the task; returns what the task records. */
 export type OutputStore = (task: TaskRecord, output: ProducedOutput, index: number) => Promise<TaskOutput>;
@@ -49,6 +53,11 @@ export interface WorkerPoolOptions {
   workerId?: string;
   /** Releases what the pool's providers hold (engine threads) after the loops have stopped. */
   onStop?: () => Promise<void>;
+  /**
+   * Called after a task succeeded or failed here (the app writes a canvas task's result into its
+   * project document). Not awaited by the loop; stop() waits for calls in flight.
+   */
+  onSettled?: (taskId: string) => Promise<unknown>;
 }
 
 interface Failure {
@@ -75,6 +84,7 @@ export class WorkerPool {
   private reaper: NodeJS.Timeout | null = null;
   private wakers = new Set<() => void>();
   private readonly inFlight = new Map<string, AbortController>();
+  private readonly settling = new Set<Promise<void>>();
 
   constructor(private readonly opts: WorkerPoolOptions) {
     this.workerId = opts.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
@@ -107,7 +117,19 @@ export class WorkerPool {
     this.wake();
     await Promise.allSettled(this.loops);
     this.loops = [];
+    await Promise.allSettled([...this.settling]);
     await this.opts.onStop?.();
+  }
+
+  /** Runs the settle hook without holding up the loop; a failure is logged (document loads reconcile). */
+  private settled(taskId: string): void {
+    const hook = this.opts.onSettled;
+    if (!hook) return;
+    const call = hook(taskId)
+      .then(() => undefined)
+      .catch((err: unknown) => this.opts.logger.error({ err, taskId }, 'settle hook failed'));
+    this.settling.add(call);
+    void call.finally(() => this.settling.delete(call));
   }
 
   private async loop(): Promise<void> {
@@ -163,7 +185,8 @@ export class WorkerPool {
     });
     for (const task of failed) {
       const failure = failureOf(null, task);
-      realtime.toUser(task.userId, 'task:failed', { id: task.id, projectId: task.projectId, ...failure });
+      emitTaskEvent(realtime, await taskAudience(db, task), 'task:failed', { id: task.id, projectId: task.projectId, ...failure });
+      this.settled(task.id);
       await publishCreditsChanged({ db, realtime }, task.userId);
     }
     if (handled > 0) this.wake();
@@ -176,7 +199,8 @@ export class WorkerPool {
     this.inFlight.set(task.id, controller);
     let progress = 0;
     let stage = 'starting';
-    const emitProgress = () => realtime.toUser(task.userId, 'task:progress', { id: task.id, projectId: task.projectId, progress, stage });
+    const audience = await taskAudience(db, task);
+    const emitProgress = () => emitTaskEvent(realtime, audience, 'task:progress', { id: task.id, projectId: task.projectId, progress, stage });
     emitProgress();
 
     const beat = setInterval(() => {
@@ -218,7 +242,7 @@ export class WorkerPool {
         return recordCreations(tx, task, outputs, provider.name);
       });
       if (!creationIds) return;
-      realtime.toUser(task.userId, 'task:succeeded', {
+      emitTaskEvent(realtime, audience, 'task:succeeded', {
         id: task.id,
         projectId: task.projectId,
         outputs: outputs.map((o, index) => ({
@@ -229,6 +253,7 @@ export class WorkerPool {
           ...(creationIds[index] ? { creationId: creationIds[index] } : {}),
         })),
       });
+      this.settled(task.id);
       await publishCreditsChanged({ db, realtime }, task.userId);
     } catch (error) {
       // Aborted: canceled by the user (already refunded) or the lease is gone (the reaper decides).
@@ -241,7 +266,8 @@ export class WorkerPool {
         return true;
       });
       if (!failed) return;
-      realtime.toUser(task.userId, 'task:failed', { id: task.id, projectId: task.projectId, ...failure });
+      emitTaskEvent(realtime, audience, 'task:failed', { id: task.id, projectId: task.projectId, ...failure });
+      this.settled(task.id);
       await publishCreditsChanged({ db, realtime }, task.userId);
     } finally {
       clearInterval(beat);

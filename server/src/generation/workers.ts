@@ -83,6 +83,8 @@ export function createWorkerPool(
     pollMs?: number;
     reapMs?: number;
     workerId?: string;
+    /** After a task settled here: the app writes canvas results into project documents. */
+    onSettled?: (taskId: string) => Promise<unknown>;
   },
 ): WorkerPool {
   const { providers, engineThreads, ...rest } = opts;

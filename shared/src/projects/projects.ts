@@ -5,7 +5,7 @@
  * shared/canvas).
  */
 import { z } from 'zod';
-import { GENERATION_KINDS, type GenerationKind } from '../generation/generation.ts';
+import { GENERATION_KINDS, type GenerationKind, isGenerationKind } from '../generation/generation.ts';
 
 export const PROJECT_ROLES = ['owner', 'editor', 'viewer'] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
@@ -113,19 +113,31 @@ export const zPlacement = z.object({
 export type Placement = z.infer<typeof zPlacement>;
 
 /**
- * `canvas.generate`: run any creation kind for a project. `input` is validated with the kind's
- * own schema on the server; `parentNodeId` is the node it was made from (lineage);
- * `nodeId` regenerates into an existing generated node instead of placing a new one.
+ * `canvas.generate`: run any creation kind for a project. `input` must be valid for the kind's
+ * own schema (checked here, field issues under `input.`; the project comes from `projectId`);
+ * `parentNodeId` is the node it was made from (lineage); `nodeId` regenerates into an existing
+ * generated node (keeping its box) instead of placing a new one at `placement`.
  */
-export const zCanvasGenerateInput = z.object({
-  projectId: zProjectId,
-  kind: z.enum(Object.keys(GENERATION_KINDS) as [GenerationKind, ...GenerationKind[]]),
-  input: z.record(z.string(), z.unknown()),
-  placement: zPlacement,
-  parentNodeId: z.string().min(1).max(100).nullable().default(null),
-  nodeId: z.string().min(1).max(100).optional(),
-});
+export const zCanvasGenerateInput = z
+  .object({
+    projectId: zProjectId,
+    kind: z.enum(Object.keys(GENERATION_KINDS) as [GenerationKind, ...GenerationKind[]]),
+    input: z.record(z.string(), z.unknown()),
+    placement: zPlacement,
+    parentNodeId: z.string().min(1).max(100).nullable().default(null),
+    nodeId: z.string().min(1).max(100).optional(),
+  })
+  .superRefine((value, ctx) => {
+    // zod skips this after a wrong kind today; the guard keeps that from ever being a crash.
+    if (!isGenerationKind(value.kind)) return;
+    const parsed = GENERATION_KINDS[value.kind].input.safeParse(value.input);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['input', ...issue.path] });
+  });
 export type CanvasGenerateInput = z.infer<typeof zCanvasGenerateInput>;
+
+/** `canvas.tasks` / `canvas.spend`: the project's queue panel. */
+export const zProjectTasksInput = z.object({ projectId: zProjectId });
 
 /** One task of the project's queue panel. */
 export interface ProjectTaskDto {
@@ -150,4 +162,42 @@ export interface ProjectSpendDto {
   name: string;
   credits: number;
   tasks: number;
+}
+
+// ——— Collaboration (Hocuspocus at COLLAB_PATH) ———
+
+/**
+ * Why the collaboration server refused or closed a project's document, as the provider reports
+ * it (`authenticationFailed.reason` / `close.event.reason`), so the studio can say what happened.
+ */
+export const COLLAB_REASONS = {
+  /** No session (signed out, expired) or an untrusted Origin. */
+  unauthorized: 'unauthorized',
+  /** Not a member of the project (or it does not exist). */
+  forbidden: 'forbidden',
+  /** The stored document could not be read; nothing was changed, try again later. */
+  unavailable: 'unavailable',
+  /**
+   * Membership removed or changed, or the project deleted, while connected. Reconnect once: a
+   * changed role comes back with its new scope, a removed member is refused.
+   */
+  revoked: 'access-revoked',
+  /** The server is shutting down; the provider reconnects by itself. */
+  shutdown: 'shutdown',
+} as const;
+export type CollabReason = (typeof COLLAB_REASONS)[keyof typeof COLLAB_REASONS];
+
+// ——— History (periodic snapshots of the project document) ———
+
+export const zSnapshotListInput = z.object({ projectId: zProjectId });
+export const zRestoreSnapshotInput = z.object({ projectId: zProjectId, snapshotId: z.string().uuid('Snapshot not found.') });
+export type SnapshotListInput = z.infer<typeof zSnapshotListInput>;
+export type RestoreSnapshotInput = z.infer<typeof zRestoreSnapshotInput>;
+
+/** One restorable version of the canvas, newest first. */
+export interface ProjectSnapshotDto {
+  id: string;
+  createdAt: string;
+  /** `periodic`: taken while people edit (at most one per 10 minutes); `restore`: the canvas just before a restore. */
+  reason: 'periodic' | 'restore';
 }

@@ -18,6 +18,11 @@ export async function creationIdsOfTask(db: Database, taskId: string): Promise<s
   return rows.map((row) => row.id);
 }
 
+/** A task's creations in output order, with the engine that made them (canvas lineage). */
+export async function creationsOfTask(db: Database, taskId: string): Promise<{ id: string; engine: string }[]> {
+  return db.select({ id: creations.id, engine: creations.engine }).from(creations).where(eq(creations.taskId, taskId)).orderBy(asc(creations.outputIndex));
+}
+
 /** The creation whose media is `key`, if the key is one of the user's creations. */
 export async function findCreationIdByMediaKey(db: Database, userId: string, key: string): Promise<string | null> {
   const [row] = await db

@@ -171,14 +171,14 @@ describe('popups in a real browser', () => {
     await context.close();
   });
 
-  it('opens project choose with its empty state and creation switched off until projects exist', async () => {
+  it('opens project choose with the visitor projects (every user has a default one) and a way to start a new one', async () => {
     const { context, page } = await newVisitor();
     await page.goto(`${e2e.server.url}/home`);
     await page.getByTestId('credits-remaining').waitFor();
     await page.evaluate(() => window.__tesseraOpenPopup?.({ name: 'projectChoose', props: { onChooseKey: 'e2e' } }));
     await page.getByTestId('project-choose-popup').waitFor();
-    await page.getByTestId('project-choose-unavailable').waitFor();
-    expect(await page.getByTestId('project-create').isDisabled()).toBe(true);
+    await page.getByTestId('project-choose-popup').getByTestId('project-card').first().waitFor();
+    expect(await page.getByTestId('project-create').isDisabled()).toBe(false);
     await closeWithEscape(page);
     await context.close();
   });

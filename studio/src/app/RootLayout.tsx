@@ -6,6 +6,7 @@ import { Footer } from '../components/layout/Footer.tsx';
 import { Header } from '../components/layout/Header.tsx';
 import { PageLoading } from '../components/ui/Spinner.tsx';
 import { SessionBootstrap } from '../features/auth/SessionBootstrap.tsx';
+import { useProjectEvents } from '../features/projects/useProjectEvents.ts';
 import { useRealtime } from '../features/realtime/useRealtime.ts';
 import { PopupHost } from '../features/popups/PopupHost.tsx';
 import { usePendingInvite } from '../features/rewards/usePendingInvite.ts';
@@ -20,6 +21,7 @@ export function RootLayout() {
   const { i18n } = useTranslation('common');
   const { lang } = splitLanguagePrefix(pathname);
   useRealtime();
+  useProjectEvents();
   usePendingInvite();
   usePageTracking();
 

@@ -1,15 +1,13 @@
 /**
  * App pages whose forms arrive with later issues, as real empty states: /app/ai-video,
- * /app/ai-avatar and /app/ai-shorts say what they will do and lead to what works today;
- * /app/projects explains projects until canvas mode brings them.
+ * /app/ai-avatar and /app/ai-shorts say what they will do and lead to what works today.
  */
-import { ArrowRight, Clock, FolderOpen, ImageIcon, type LucideIcon, Sparkles, Wand2 } from 'lucide-react';
+import { ArrowRight, Clock, ImageIcon, type LucideIcon, Sparkles, Wand2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../app/useLanguage.ts';
-import { Button } from '../components/ui/Button.tsx';
 import { cn } from '../components/ui/cn.ts';
-import { CARD, EmptyState } from '../features/landing/landingUi.tsx';
+import { CARD } from '../features/landing/landingUi.tsx';
 
 export type ComingArea = 'aiVideo' | 'aiAvatar' | 'aiShorts';
 
@@ -71,29 +69,6 @@ export function AppComingPage({ area }: { area: ComingArea }) {
           ))}
         </ul>
       </section>
-    </main>
-  );
-}
-
-export function ProjectsPage() {
-  const { t } = useTranslation('pages');
-  const to = useLocalizedPath();
-  return (
-    <main className="mx-auto max-w-5xl px-4 py-10" data-testid="page-projects">
-      <title>{t('projects.meta.title')}</title>
-      <meta name="description" content={t('projects.meta.description')} />
-      <h1 className="text-3xl font-bold">{t('projects.title')}</h1>
-      <p className="mt-2 max-w-2xl text-muted">{t('projects.subtitle')}</p>
-      <EmptyState icon={FolderOpen} title={t('projects.empty.title')} text={t('projects.empty.text')} testId="projects-empty" className="mt-8">
-        <Button asChild size="lg">
-          <Link to={to('/app/my-creations')}>{t('projects.empty.myCreations')}</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to={to('/app/ai-image')}>
-            <Sparkles size={16} aria-hidden /> {t('projects.empty.create')}
-          </Link>
-        </Button>
-      </EmptyState>
     </main>
   );
 }

@@ -7,10 +7,10 @@
  * in, otherwise the header's queries (still enabled for a signed-in viewer) would refetch at
  * once, cookie-less, and their 401s would open the log-in popup.
  */
-import { SELECTED_PROJECT_STORAGE_KEY } from '@tessera/shared/auth/rules';
 import type { QueryClient } from '@tanstack/react-query';
 import { authClient } from '../../lib/authClient.ts';
 import { clearUserInfoCookie } from '../../lib/userInfoCookie.ts';
+import { forgetSelectedProject } from '../projects/selectedProject.ts';
 
 const SESSION_SETTLE_TIMEOUT_MS = 3_000;
 
@@ -44,11 +44,7 @@ export async function signOutLocally(queryClient: QueryClient | null): Promise<v
     // The session is gone already: nothing to end on the server.
   }
   clearUserInfoCookie();
-  try {
-    localStorage.removeItem(SELECTED_PROJECT_STORAGE_KEY);
-  } catch {
-    // Storage unavailable: nothing stored either.
-  }
+  forgetSelectedProject();
   await sessionGone();
   // The deleted user's data must not be shown after this.
   queryClient?.clear();

@@ -1,10 +1,10 @@
-import { SELECTED_PROJECT_STORAGE_KEY } from '@tessera/shared/auth/rules';
 import { localizePath, splitLanguagePrefix } from '@tessera/shared/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { authClient } from '../../lib/authClient.ts';
 import { clearUserInfoCookie } from '../../lib/userInfoCookie.ts';
+import { forgetSelectedProject } from '../projects/selectedProject.ts';
 import { isSignedInSession, waitForSession } from './waitForSession.ts';
 
 /**
@@ -22,11 +22,7 @@ export function useSignOut() {
       await waitForSession((data) => !isSignedInSession(data));
       await queryClient.cancelQueries();
       queryClient.clear();
-      try {
-        localStorage.removeItem(SELECTED_PROJECT_STORAGE_KEY);
-      } catch {
-        // Storage unavailable: nothing stored either.
-      }
+      forgetSelectedProject();
       const { lang } = splitLanguagePrefix(window.location.pathname);
       await navigate(redirectTo ?? localizePath('/sign-in', lang), { replace: true });
     },

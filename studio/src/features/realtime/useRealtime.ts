@@ -3,7 +3,7 @@
  * stores and invalidate queries; components subscribe to what they need (CONVENTIONS).
  */
 import { SOCKET_PATH } from '@tessera/shared/realtime/socket';
-import type { ServerToClientEvents } from '@tessera/shared/realtime';
+import type { ClientToServerEvents, ServerToClientEvents } from '@tessera/shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
@@ -37,6 +37,15 @@ export const useTaskProgress = create<TaskProgressState>((set) => ({
   setConnected: (connected) => set({ connected }),
 }));
 
+export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * The session's live socket (null while there is none), for features that listen to their own
+ * events (projects, the canvas) or join a project's room. Listeners they add must be removed
+ * by them; the socket is replaced when the session changes.
+ */
+export const useRealtimeSocket = create<{ socket: RealtimeSocket | null }>(() => ({ socket: null }));
+
 export function useRealtime(): void {
   const { data: session } = authClient.useSession();
   const userId = session?.user.id;
@@ -47,9 +56,9 @@ export function useRealtime(): void {
   useEffect(() => {
     if (!userId) return;
     const store = useTaskProgress.getState();
-    let socket: Socket<ServerToClientEvents> | undefined;
+    let socket: RealtimeSocket | undefined;
     let closed = false;
-    const listen = (socket: Socket<ServerToClientEvents>) => {
+    const listen = (socket: RealtimeSocket) => {
       // Events sent while we were not connected are lost: on every (re)connect, reconcile by
       // refetching what they would have changed.
       socket.on('connect', () => {
@@ -102,10 +111,12 @@ export function useRealtime(): void {
       if (closed) return;
       socket = io({ path: SOCKET_PATH, transports: ['websocket'], withCredentials: true });
       listen(socket);
+      useRealtimeSocket.setState({ socket });
     });
     return () => {
       closed = true;
       socket?.disconnect();
+      useRealtimeSocket.setState({ socket: null });
       store.setConnected(false);
     };
   }, [userId, queryClient, trpc, client]);

@@ -180,9 +180,12 @@ export async function duplicateProject(deps: ProjectDeps, userId: string, projec
 export async function deleteProject(deps: ProjectDeps, userId: string, projectId: string): Promise<Ok> {
   const project = await requireOwner(deps.db, projectId, userId);
   if (project.isDefault) throw new AppError('DEFAULT_PROJECT_UNDELETABLE');
+  const members = await listMembers(deps.db, projectId);
   await deleteProjectRow(deps.db, projectId);
   deps.collab?.disconnect(projectId);
   deps.realtime.toProject(projectId, 'project:changed', { projectId, change: 'deleted' });
+  // Members browsing their project list (not in the project's room) see it go too.
+  for (const member of members) if (member.userId !== userId) deps.realtime.toUser(member.userId, 'project:changed', { projectId, change: 'deleted' });
   return OK;
 }
 

@@ -9,11 +9,14 @@ import type { DatabaseHandle } from '@tessera/db/connect';
 import { AppError } from '@tessera/shared/errors';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createCollab } from './collab/collab.service.ts';
+import type { DocumentLoader } from './collab/persistence.extension.ts';
 import type { Config } from './config.ts';
 import { join } from 'node:path';
 import { createModeration } from './generation/moderation.ts';
 import type { GenerationProvider } from './generation/providers/provider.ts';
 import { createWorkerPool } from './generation/workers.ts';
+import { applyCanvasOutcome, reconcileCanvasProject, settledProjectTask } from './modules/canvas/canvasOutcome.ts';
 import { importRoutes } from './media/import.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { optimizeRoutes } from './media/optimize.routes.ts';
@@ -32,7 +35,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStudio } from './plugins/studio.ts';
 import { UpgradeDispatcher } from './plugins/upgrade.ts';
-import { pgSubscribe } from './realtime/pgRelay.ts';
+import { pgSubscribe, type RelayedEvent } from './realtime/pgRelay.ts';
 import { Realtime } from './realtime/realtime.ts';
 import type { AppServices } from './services.ts';
 import { createGateways } from './modules/billing/gateways.ts';
@@ -52,6 +55,8 @@ export interface BuildAppDeps {
   database: DatabaseHandle;
   /** Generation providers; the local engine by default. Tests pass stand-ins for hosted APIs. */
   providers?: GenerationProvider[];
+  /** Reads stored project documents for the collaboration server; tests make it fail. */
+  collabLoader?: DocumentLoader;
 }
 
 /** Long batched GET URLs carry every input in one path parameter. */
@@ -90,6 +95,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     billing: { db: database.db, realtime, gateway: gateways.gateway },
     stripe: gateways.stripe,
     collab: null,
+    outbox,
   };
   app.decorate('services', services);
   if (config.workerConcurrency > 0) {
@@ -98,20 +104,60 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
       ...config.workerTiming,
       ...(config.engineThreads ? { engineThreads: config.engineThreads } : {}),
       ...(deps.providers ? { providers: deps.providers } : {}),
+      // A canvas task's result goes into its project document as soon as it settles here.
+      onSettled: (taskId) => applyCanvasOutcome(services, taskId),
     });
     services.workers = workers;
     app.addHook('onReady', async () => workers.start());
   }
-  realtime.attach({ server: app.server, auth, trustedOrigins: config.trustedOrigins });
+  realtime.attach({ server: app.server, auth, db: database.db, trustedOrigins: config.trustedOrigins });
   if (config.redisUrl) await realtime.useRedis(config.redisUrl, (err) => app.log.error({ err }, 'realtime redis error'));
   // Separate worker processes (npm run worker) relay their events through Postgres.
   const databaseUrl = config.databaseUrl;
   if (databaseUrl) {
-    await realtime.listenToRelay((deliver) => pgSubscribe(databaseUrl, deliver, (err) => app.log.error({ err }, 'event relay error')));
+    // Their canvas tasks' results are written here (they have no collaboration server); every
+    // node hears the event and the claim in canvas.repo lets one of them write.
+    const relayed = (event: RelayedEvent) => {
+      const taskId = settledProjectTask(event);
+      if (taskId) void applyCanvasOutcome(services, taskId).catch((err) => app.log.error({ err, taskId }, 'canvas outcome failed'));
+    };
+    await realtime.listenToRelay((deliver) =>
+      pgSubscribe(
+        databaseUrl,
+        (event) => {
+          deliver(event);
+          relayed(event);
+        },
+        (err) => app.log.error({ err }, 'event relay error'),
+      ),
+    );
   }
+  // A project document that loads gets every canvas result it missed (restarts, crashes).
+  app.addHook('onReady', async () => {
+    services.collab?.onDocumentLoaded((projectId) => {
+      void reconcileCanvasProject(services, projectId).catch((err) => app.log.error({ err, projectId }, 'canvas reconcile failed'));
+    });
+  });
   const upgrades = new UpgradeDispatcher(app.server);
   realtime.route(upgrades);
   app.decorate('upgrades', upgrades);
+  const collab = await createCollab({
+    db: database.db,
+    auth,
+    trustedOrigins: config.trustedOrigins,
+    log: app.log,
+    ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+    ...(deps.collabLoader ? { load: deps.collabLoader } : {}),
+  });
+  services.collab = collab;
+  collab.route(upgrades);
+  // preClose, not onClose: Fastify waits for every open socket before its onClose hooks run, so
+  // open WebSockets (collaboration and Socket.IO alike) would hold a shutdown forever. Closing
+  // the collaboration server stores every open document; realtime.close is safe to repeat.
+  app.addHook('preClose', async () => {
+    await collab.close();
+    await realtime.close();
+  });
   // Catalogue previews render once per template on one engine thread of their own, started lazily.
   const previewEngine = new EnginePool({ threads: 1, idleTimeoutMs: 60_000 });
   const previews = new PreviewRenderer(previewEngine, join(config.dataDir, 'cache', 'previews'));

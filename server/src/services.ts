@@ -8,6 +8,7 @@ import type { MediaStorage } from './media/storage.ts';
 import type { Auth } from './modules/auth/auth.ts';
 import type { BillingDeps } from './modules/billing/billing.service.ts';
 import type { StripeGateway } from './modules/billing/stripeGateway.ts';
+import type { MailOutbox } from './modules/mail/mail.ts';
 import type { Realtime } from './realtime/realtime.ts';
 
 export interface AppServices {
@@ -24,6 +25,8 @@ export interface AppServices {
   billing: BillingDeps;
   /** The collaboration server (Hocuspocus at /collab): project documents. */
   collab: CollabService | null;
+  /** Outgoing mail, sent in the background (project invites; auth mails use it too). */
+  outbox: MailOutbox;
   /** Set in Stripe mode: verifies and follows webhooks. */
   stripe: StripeGateway | null;
 }

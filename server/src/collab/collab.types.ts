@@ -14,9 +14,19 @@ export interface CollabService {
   transact(projectId: string, change: (doc: Y.Doc) => void): Promise<void>;
   /** The document's freshest full state (`Y.encodeStateAsUpdate`), in memory if loaded, else stored; null if never stored. */
   encodeState(projectId: string): Promise<Uint8Array | null>;
-  /** Closes one user's connections to a project (access revoked), or everyone's (project deleted). */
+  /**
+   * Closes one user's connections to a project (access revoked or role changed), or everyone's
+   * (project deleted), on every node. Call it after the membership change is committed. The
+   * provider gets `close` with COLLAB_REASONS.revoked.
+   */
   disconnect(projectId: string, userId?: string): void;
-  /** Called after a document loads (reconciling finished canvas tasks into it). */
+  /** Closes every connection of a user, on every project and node (ban, account deletion). */
+  disconnectUser(userId: string): void;
+  /**
+   * Called after a document loads on this node (reconciling finished canvas tasks into it),
+   * including loads caused by `transact` itself — so a listener must not transact unconditionally.
+   * Not awaited: the listener starts its own work.
+   */
   onDocumentLoaded(listener: (projectId: string) => void): void;
   /** Stores every open document and closes every connection (shutdown). */
   close(): Promise<void>;

@@ -1,4 +1,5 @@
 /** The root router. Path names are the public contract of spec §7. */
+import { projectHistoryRouter } from '../collab/history.router.ts';
 import { image2ImageRouter, imageToolsRouter, taskRouter, template2ImageRouter, text2ImageRouter, videoRouter } from '../generation/generation.router.ts';
 import { adminRouter } from '../modules/admin/admin.router.ts';
 import { billingRouter, subLogRouter } from '../modules/billing/billing.router.ts';
@@ -38,6 +39,7 @@ export const appRouter = router({
   project: projectRouter,
   canvas: canvasRouter,
   chat: chatRouter,
+  projectHistory: projectHistoryRouter,
 });
 
 export type AppRouter = typeof appRouter;

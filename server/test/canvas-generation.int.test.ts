@@ -180,6 +180,9 @@ describe('generation on a shared canvas (in-process workers)', () => {
     expect(image.generation).toMatchObject({ taskId, prompt: 'held lighthouse at dusk', cost: 4, engine: 'canvas stand-in', creationId: done.outputs[0]?.creationId });
     const file = await t.app.inject({ method: 'GET', url: image.src, headers: { cookie: alice.cookie } });
     expect(file.statusCode).toBe(200);
+    // Every member may load what the canvas shows; a stranger still may not.
+    await waitUntil(async () => (await t.app.inject({ method: 'GET', url: image.src, headers: { cookie: bob.cookie } })).statusCode === 200, 10_000, 'B loading the image');
+    expect((await t.app.inject({ method: 'GET', url: image.src, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
     expect(await appliedAt(t, taskId)).not.toBeNull();
     bobDoc.close();
   });

@@ -12,10 +12,12 @@
  */
 import type { Database } from '@tessera/db/connect';
 import { CANVAS_NODES } from '@tessera/shared/canvas';
+import { MEDIA_KEY_PATTERN } from '@tessera/shared/generation';
 import type { afterUnloadDocumentPayload, Extension, onLoadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import * as Y from 'yjs';
 import { CollabRefusal } from './collab.refusal.ts';
+import { recordProjectMedia } from '../modules/projects/projects.repo.ts';
 import { loadDocumentState, storeDocument } from './collab.repo.ts';
 
 /** Reads a project's stored document; throws when storage cannot answer (the load then fails). */
@@ -44,6 +46,8 @@ export class PostgresPersistenceExtension implements Extension {
   private readonly lastWrite = new Map<string, Date>();
   /** The error of each document's last store, until a store succeeds. */
   private readonly storeErrors = new Map<string, unknown>();
+  /** Media keys already listed in project_media per open document (only new ones are written). */
+  private readonly listedMedia = new Map<string, Set<string>>();
   private stopping = false;
 
   constructor(options: PersistenceOptions) {
@@ -89,6 +93,7 @@ export class PostgresPersistenceExtension implements Extension {
 
   async afterUnloadDocument({ documentName }: afterUnloadDocumentPayload): Promise<void> {
     this.lastWrite.delete(documentName);
+    this.listedMedia.delete(documentName);
   }
 
   /** The last store's error for a document, or null when its last store succeeded. */
@@ -118,7 +123,43 @@ export class PostgresPersistenceExtension implements Extension {
       },
     });
     if (stored) this.lastWrite.set(projectId, now);
+    await this.listMedia(projectId, document);
   }
+
+  /** Lets every member load the media the canvas shows (media access reads project_media). */
+  private async listMedia(projectId: string, document: Y.Doc): Promise<void> {
+    const listed = this.listedMedia.get(projectId) ?? new Set<string>();
+    this.listedMedia.set(projectId, listed);
+    const fresh = mediaKeysOf(document).filter((key) => !listed.has(key));
+    if (!fresh.length) return;
+    await recordProjectMedia(this.db, projectId, fresh);
+    for (const key of fresh) listed.add(key);
+  }
+}
+
+const MEDIA_URL_PREFIX = '/api/media/';
+
+/** Storage keys of our media the document's nodes show (src, poster and earlier versions). */
+export function mediaKeysOf(doc: Y.Doc): string[] {
+  const keys = new Set<string>();
+  const add = (value: unknown) => {
+    if (typeof value !== 'string' || !value.startsWith(MEDIA_URL_PREFIX)) return;
+    const key = value.slice(MEDIA_URL_PREFIX.length);
+    if (MEDIA_KEY_PATTERN.test(key)) keys.add(key);
+  };
+  for (const node of doc.getMap<unknown>(CANVAS_NODES).values()) {
+    if (!(node instanceof Y.Map)) continue;
+    add(node.get('src'));
+    add(node.get('poster'));
+    const generation: unknown = node.get('generation');
+    const versions = generation && typeof generation === 'object' ? (generation as { versions?: unknown }).versions : undefined;
+    if (!Array.isArray(versions)) continue;
+    for (const version of versions as { src?: unknown; poster?: unknown }[]) {
+      add(version.src);
+      add(version.poster);
+    }
+  }
+  return [...keys];
 }
 
 /**

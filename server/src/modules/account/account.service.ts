@@ -15,11 +15,12 @@ import type { MediaStorage } from '../../media/storage.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { type BillingDeps, endSubscriptionsOf } from '../billing/billing.service.ts';
 import { deleteUserRows, mediaKeysOf, purgeDeletedSessions } from './account.repo.ts';
+import type { CollabService } from '../../collab/collab.types.ts';
 
 export const zDeleteAccountInput = z.object({ confirmEmail: z.string().trim().min(1).max(320) });
 
 export async function deleteAccount(
-  deps: { db: Database; storage: MediaStorage; realtime: Realtime; billing: BillingDeps },
+  deps: { db: Database; storage: MediaStorage; realtime: Realtime; billing: BillingDeps; collab: CollabService | null },
   user: { id: string; email: string | null },
   input: z.infer<typeof zDeleteAccountInput>,
 ): Promise<{ deleted: true }> {
@@ -31,6 +32,7 @@ export async function deleteAccount(
   for (const key of keys) await deps.storage.delete(key);
   await deps.storage.deleteOwner(user.id);
   deps.realtime.disconnectUser(user.id);
+  deps.collab?.disconnectUser(user.id);
   await purgeDeletedSessions(deps.db);
   return { deleted: true };
 }

@@ -41,7 +41,10 @@ export const adminRouter = router({
     resolve: adminProcedure.input(zAdminReportResolveInput).mutation(async ({ ctx, input }) => {
       const result = await resolveReports(ctx.services.db, actor(ctx.user), input);
       // A banned author's open sockets close too (their sessions are already gone).
-      if (input.action === 'ban') ctx.services.realtime.disconnectUser(result.authorId);
+      if (input.action === 'ban') {
+        ctx.services.realtime.disconnectUser(result.authorId);
+        ctx.services.collab?.disconnectUser(result.authorId);
+      }
       return result;
     }),
   }),
@@ -58,7 +61,10 @@ export const adminRouter = router({
     grant: adminProcedure.input(zAdminGrantInput).mutation(({ ctx, input }) => grantAdminCredits(ctx.services, actor(ctx.user), input)),
     ban: adminProcedure.input(zAdminBanInput).mutation(async ({ ctx, input }) => {
       const user = await setUserBan(ctx.services.db, actor(ctx.user), input);
-      if (input.banned) ctx.services.realtime.disconnectUser(input.userId);
+      if (input.banned) {
+        ctx.services.realtime.disconnectUser(input.userId);
+        ctx.services.collab?.disconnectUser(input.userId);
+      }
       return user;
     }),
   }),

@@ -234,3 +234,16 @@ export async function addSessionCookie(context: BrowserContext, serverUrl: strin
   const [name, ...rest] = cookie.split('=');
   await context.addCookies([{ name: name!, value: rest.join('='), url: serverUrl, httpOnly: true, sameSite: 'Lax' }]);
 }
+
+/** Calls a tRPC procedure as the studio does (trusted Origin, session cookie); throws on an error answer. */
+export async function trpcCall<T = unknown>(serverUrl: string, cookie: string, path: string, input?: unknown, method: 'query' | 'mutation' = 'mutation'): Promise<T> {
+  const headers = { 'content-type': 'application/json', origin: serverUrl, cookie };
+  const url = `${serverUrl}/api/trpc/${path}`;
+  const res =
+    method === 'query'
+      ? await fetch(input === undefined ? url : `${url}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers })
+      : await fetch(url, { method: 'POST', headers, body: JSON.stringify(input ?? null) });
+  const body = (await res.json()) as { result?: { data: T }; error?: { message: string } };
+  if (!res.ok || !body.result) throw new Error(`${path} failed: ${res.status} ${body.error?.message ?? ''}`);
+  return body.result.data;
+}

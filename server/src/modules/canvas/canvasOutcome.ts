@@ -14,6 +14,7 @@ import { mediaUrl } from '../../generation/tasks.service.ts';
 import type { RelayedEvent } from '../../realtime/pgRelay.ts';
 import type { AppServices } from '../../services.ts';
 import { creationsOfTask } from '../creations/creations.repo.ts';
+import { recordProjectMedia } from '../projects/projects.repo.ts';
 import { type ClaimedOutcome, claimCanvasOutcome, listUnappliedCanvasTasks, releaseCanvasOutcome } from './canvas.repo.ts';
 
 type OutcomeServices = Pick<AppServices, 'db' | 'collab'>;
@@ -65,6 +66,8 @@ export async function applyCanvasOutcome(services: OutcomeServices, taskId: stri
     const [output] = task.outputs;
     const creation = task.status === 'succeeded' ? (await creationsOfTask(services.db, task.id))[0] : undefined;
     const result = task.status === 'succeeded' && output ? resultOf(output, creation, (task.finishedAt ?? new Date()).toISOString()) : null;
+    // Listed before the node appears, so no collaborator's browser asks for it too early.
+    if (result && output) await recordProjectMedia(services.db, task.projectId, [output.key, ...(output.thumbnailKey ? [output.thumbnailKey] : [])]);
     await collab.transact(task.projectId, (doc) => {
       if (!waitsFor(doc, task.nodeId, task.id)) return;
       if (result) resolvePlaceholder(doc, task.nodeId, result);

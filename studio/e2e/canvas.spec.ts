@@ -1,0 +1,211 @@
+/**
+ * Canvas mode in a real browser against the real server: several people on one project, each
+ * in their own browser context. Ava (owner) and Ben (editor) see each other's shapes and moves
+ * live and undo only their own changes; Vic (viewer) cannot change anything; a stranger is
+ * refused; Ava generates into a frame and Ben watches the placeholder's progress and then the
+ * image appear without reloading.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addSessionCookie, signUpVerified, trpcCall, useE2E, watchPageErrors } from './harness.ts';
+
+// Many page loads and RPCs from one address: lift the per-IP request limit a visitor never reaches.
+const e2e = useE2E({ env: { RATE_LIMIT_MAX: '100000' } });
+
+interface Person {
+  cookie: string;
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+async function person(browser: Browser, email: string, name: string): Promise<Person> {
+  const cookie = await signUpVerified(e2e.server.url, email, { name });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  contexts.push(context);
+  await addSessionCookie(context, e2e.server.url, cookie);
+  const page = await context.newPage();
+  return { cookie, context, page, errors: watchPageErrors(page) };
+}
+
+/** A project of `owner` with the others joined through invite links of their roles. */
+async function sharedProject(owner: Person, members: [Person, 'editor' | 'viewer'][]): Promise<string> {
+  const url = e2e.server.url;
+  const project = await trpcCall<{ id: string }>(url, owner.cookie, 'project.create', { name: 'Team board' });
+  for (const [member, role] of members) {
+    const link = await trpcCall<{ url: string }>(url, owner.cookie, 'project.createInviteLink', { projectId: project.id, role });
+    await trpcCall(url, member.cookie, 'project.acceptInvite', { token: link.url.split('/').pop() });
+  }
+  return project.id;
+}
+
+async function openCanvas(p: Person, projectId: string): Promise<void> {
+  await p.page.goto(`${e2e.server.url}/app/canvas/${projectId}`);
+  await p.page.locator('[data-testid="canvas-page"][data-phase="ready"]').waitFor({ timeout: 30_000 });
+}
+
+/** The stage's top-left corner in page coordinates (pointer gestures are relative to it). */
+async function stageOrigin(page: Page): Promise<{ x: number; y: number }> {
+  const box = await page.getByTestId('canvas-stage').boundingBox();
+  if (!box) throw new Error('no stage');
+  return { x: box.x, y: box.y };
+}
+
+async function drag(page: Page, from: [number, number], to: [number, number]): Promise<void> {
+  const o = await stageOrigin(page);
+  await page.mouse.move(o.x + from[0], o.y + from[1]);
+  await page.mouse.down();
+  await page.mouse.move(o.x + to[0], o.y + to[1], { steps: 10 });
+  await page.mouse.up();
+}
+
+interface NodeView {
+  id: string;
+  type: string;
+  x: number;
+  y: number;
+  src?: string;
+}
+
+/** Nodes as this person's engine holds them (the Yjs document mirrored by the canvas). */
+function nodes(page: Page): Promise<NodeView[]> {
+  return page.evaluate(() =>
+    (window.__tesseraCanvas?.store.all() ?? []).map((n) => ({ id: n.id, type: n.type, x: n.x, y: n.y, ...('src' in n ? { src: n.src } : {}) })),
+  );
+}
+
+async function waitForNodes(page: Page, check: (nodes: NodeView[]) => boolean, what: string, timeoutMs = 15_000): Promise<NodeView[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const current = await nodes(page);
+    if (check(current)) return current;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(current)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Puts the camera at the canvas origin at 100 % so stage points are canvas points. */
+async function resetCamera(page: Page): Promise<void> {
+  await page.evaluate(() => window.__tesseraCanvas?.viewport.setCamera({ x: 0, y: 0, zoom: 1 }));
+}
+
+describe('canvas mode, several people on one project', () => {
+  it('shows edits live both ways, undoes only my own change, keeps a viewer read-only and refuses a stranger', async () => {
+    const { browser } = e2e;
+    const ava = await person(browser, 'ava.canvas@example.com', 'Ava');
+    const ben = await person(browser, 'ben.canvas@example.com', 'Ben');
+    const vic = await person(browser, 'vic.canvas@example.com', 'Vic');
+    const sam = await person(browser, 'sam.canvas@example.com', 'Sam');
+    const projectId = await sharedProject(ava, [
+      [ben, 'editor'],
+      [vic, 'viewer'],
+    ]);
+    await openCanvas(ava, projectId);
+    await openCanvas(ben, projectId);
+    await Promise.all([resetCamera(ava.page), resetCamera(ben.page)]);
+
+    // Each sees the other in the header.
+    await ava.page.getByTestId('presence-avatar').first().waitFor();
+    await ben.page.getByTestId('presence-avatar').first().waitFor();
+
+    // Ava draws a rectangle: Ben's canvas has it without reloading.
+    await ava.page.getByTestId('tool-rect').click();
+    await drag(ava.page, [100, 100], [260, 220]);
+    const [rect] = await waitForNodes(ben.page, (n) => n.some((x) => x.type === 'shape'), "Ava's rectangle on Ben's canvas");
+    expect(rect).toMatchObject({ type: 'shape', x: 100, y: 100 });
+
+    // Ben draws an ellipse further right: Ava sees it.
+    await ben.page.getByTestId('tool-ellipse').click();
+    await drag(ben.page, [500, 100], [620, 200]);
+    const both = await waitForNodes(ava.page, (n) => n.filter((x) => x.type === 'shape').length === 2, "Ben's ellipse on Ava's canvas");
+    const ellipse = both.find((n) => n.id !== rect!.id)!;
+
+    // Ava moves her rectangle, Ben moves his ellipse; both moves arrive on the other side.
+    await drag(ava.page, [180, 160], [380, 460]);
+    await drag(ben.page, [560, 150], [760, 550]);
+    await waitForNodes(ben.page, (n) => n.find((x) => x.id === rect!.id)?.x === 300, "Ava's move on Ben's canvas");
+    await waitForNodes(ava.page, (n) => n.find((x) => x.id === ellipse.id)?.x === 700, "Ben's move on Ava's canvas");
+
+    // Ava's undo takes back her move only: Ben's ellipse stays where Ben put it, for both.
+    await ava.page.getByTestId('canvas-stage').focus();
+    await ava.page.keyboard.press('Control+z');
+    for (const page of [ava.page, ben.page]) {
+      const after = await waitForNodes(page, (n) => n.find((x) => x.id === rect!.id)?.x === 100, 'the undone move');
+      expect(after.find((x) => x.id === rect!.id)).toMatchObject({ x: 100, y: 100 });
+      expect(after.find((x) => x.id === ellipse.id)).toMatchObject({ x: 700, y: 500 });
+    }
+
+    // Vic (viewer) sees the board read-only; dragging the rectangle changes nothing anywhere.
+    await openCanvas(vic, projectId);
+    await vic.page.getByTestId('read-only-banner').waitFor();
+    await resetCamera(vic.page);
+    await drag(vic.page, [180, 160], [600, 600]);
+    await ava.page.waitForTimeout(500);
+    expect((await nodes(ava.page)).find((x) => x.id === rect!.id)).toMatchObject({ x: 100, y: 100 });
+    expect((await nodes(vic.page)).find((x) => x.id === rect!.id)).toMatchObject({ x: 100, y: 100 });
+
+    // Sam is no member: the canvas refuses him and shows nothing of the board.
+    await sam.page.goto(`${e2e.server.url}/app/canvas/${projectId}`);
+    await sam.page.getByTestId('canvas-no-access').waitFor({ timeout: 20_000 });
+    expect(await nodes(sam.page)).toEqual([]);
+
+    for (const p of [ava, ben, vic]) expect(p.errors).toEqual([]);
+    // The one error Sam's page may log is the server's 404 for a project that is not his.
+    expect(sam.errors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+
+  it("shows Ava's generation to Ben live: the placeholder with its progress, then the image", async () => {
+    const { browser } = e2e;
+    const ava = await person(browser, 'ava.generates@example.com', 'Ava');
+    const ben = await person(browser, 'ben.watches@example.com', 'Ben');
+    const projectId = await sharedProject(ava, [[ben, 'editor']]);
+    await openCanvas(ava, projectId);
+    await openCanvas(ben, projectId);
+    await Promise.all([resetCamera(ava.page), resetCamera(ben.page)]);
+
+    // Ben's page records every progress it is told about, per node, from now on.
+    await ben.page.evaluate(() => {
+      const manager = window.__tesseraCanvas!;
+      const seen: { id: string; progress: number; by: string | undefined }[] = [];
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      // Socket progress may arrive before the placeholder syncs: record what the page feeds the store.
+      const set = manager.progress.set.bind(manager.progress);
+      manager.progress.set = (id, p) => {
+        seen.push({ id, progress: p.progress, by: p.by?.name });
+        set(id, p);
+      };
+    });
+
+    // Ava draws a frame and prompts into it.
+    await ava.page.getByTestId('tool-frame').click();
+    await drag(ava.page, [100, 100], [484, 316]);
+    await ava.page.getByTestId('frame-prompt').waitFor();
+    await ava.page.getByTestId('frame-prompt-input').fill('a lighthouse on a cliff at dusk');
+    await ava.page.getByTestId('frame-prompt-submit').click();
+
+    // Ben's canvas gets the placeholder, is told its progress with Ava's name, then gets the image.
+    const withPlaceholder = await waitForNodes(ben.page, (n) => n.some((x) => x.type === 'placeholder' || x.type === 'image'), 'the placeholder on Ben’s canvas');
+    const nodeId = withPlaceholder.find((x) => x.type === 'placeholder' || x.type === 'image')!.id;
+    const done = await waitForNodes(ben.page, (n) => n.find((x) => x.id === nodeId)?.type === 'image', 'the image on Ben’s canvas', 60_000);
+    const image = done.find((x) => x.id === nodeId)!;
+    expect(image.src).toMatch(/^\/api\/media\/u\/.+\.(png|webp|jpg)$/);
+    const seen = await ben.page.evaluate(() => (window as unknown as { __seen: { id: string; progress: number; by?: string }[] }).__seen);
+    expect(seen.filter((s) => s.id === nodeId).length).toBeGreaterThan(0);
+    expect(seen.find((s) => s.id === nodeId)?.by).toBe('Ava');
+
+    // The image is Ava's file, and Ben (a member) may load it.
+    const status = await ben.page.evaluate(async (src) => (await fetch(src)).status, image.src!);
+    expect(status).toBe(200);
+
+    // The queue panel lists the task with who asked.
+    await ben.page.getByTestId('panel-tab-queue').click();
+    await ben.page.getByTestId('queue-item').filter({ hasText: 'Ava' }).first().waitFor();
+
+    for (const p of [ava, ben]) expect(p.errors).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 /** `npm run bench`: runs every benchmark and prints its figures. Nothing here is asserted. */
+import { benchCanvas, printCanvasBench } from './canvas.ts';
 import { benchEffects } from './effects.ts';
 import { benchEngine } from './engine.ts';
 import { benchLatency } from './latency.ts';
@@ -43,3 +44,6 @@ console.table(Object.fromEntries(engine.map((e) => [e.tool, { 'cold ms': e.coldM
 console.log('bench/effects — every catalogue recipe on a 720-px portrait, inline (video effects: 4-s clips through ffmpeg)');
 const effects = await benchEffects();
 console.table(effects.map((e) => ({ kind: e.kind, recipe: e.recipe, ms: e.ms, output: e.output })));
+
+console.log('bench/canvas — the canvas engine in headless Chromium (no GPU, 1280×720): open, pan and zoom fps with 1,000 / 5,000 / 10,000 image nodes');
+printCanvasBench(await benchCanvas());

@@ -41,9 +41,13 @@ const ApiPage = lazy(() => import('../pages/ApiPage.tsx').then((m) => ({ default
 const StartForFreePage = lazy(() => import('../pages/StartForFreePage.tsx').then((m) => ({ default: m.StartForFreePage })));
 const InspirationPage = lazy(() => import('../pages/InspirationPage.tsx').then((m) => ({ default: m.InspirationPage })));
 const AppComingPage = lazy(() => import('../pages/AppComingPages.tsx').then((m) => ({ default: m.AppComingPage })));
-const ProjectsPage = lazy(() => import('../pages/AppComingPages.tsx').then((m) => ({ default: m.ProjectsPage })));
+const ProjectsPage = lazy(() => import('../pages/ProjectsPage.tsx').then((m) => ({ default: m.ProjectsPage })));
+const ProjectJoinPage = lazy(() => import('../pages/ProjectJoinPage.tsx').then((m) => ({ default: m.ProjectJoinPage })));
+const CanvasPage = lazy(() => import('../pages/CanvasPage.tsx').then((m) => ({ default: m.CanvasPage })));
 const ContentPage = lazy(() => import('../pages/ContentPage.tsx').then((m) => ({ default: m.ContentPage })));
 const AuthorPage = lazy(() => import('../pages/AuthorPage.tsx').then((m) => ({ default: m.AuthorPage })));
+// The canvas engine's benchmark (bench/canvas.ts drives it); not linked anywhere.
+const CanvasBenchPage = lazy(() => import('../pages/CanvasBenchPage.tsx').then((m) => ({ default: m.CanvasBenchPage })));
 
 /** The same pages under `/` (English) and `/:lang` (the other 18 languages). */
 const pages: RouteObject[] = [
@@ -117,8 +121,11 @@ const pages: RouteObject[] = [
   { path: 'app/ai-avatar', element: <AppComingPage area="aiAvatar" /> },
   { path: 'app/ai-shorts', element: <AppComingPage area="aiShorts" /> },
   { path: 'app/projects', element: <ProjectsPage /> },
+  { path: 'app/projects/join/:token', element: <ProjectJoinPage /> },
+  { path: 'app/canvas/:projectId', element: <CanvasPage /> },
   { path: 'content/:id', element: <ContentPage /> },
   { path: 'author/:id', element: <AuthorPage /> },
+  { path: 'app/canvas-bench', element: <CanvasBenchPage /> },
   { path: 'test-checkout/payment-method/:subscriptionId', element: <TestPaymentMethodPage /> },
   { path: 'test-checkout/:id', element: <TestCheckoutPage /> },
   { path: '500', element: <ServerErrorPage /> },

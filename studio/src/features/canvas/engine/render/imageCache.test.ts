@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ImageCache } from './imageCache.ts';
 
 /** jsdom never loads images: the test plays the browser, firing load/error on the elements it made. */
@@ -47,13 +47,44 @@ describe('ImageCache', () => {
     expect(made).toHaveLength(1);
   });
 
-  it('marks a failed load as an error instead of retrying it on every frame', () => {
-    const { cache, made, finish } = harness();
-    const entry = cache.request('/broken');
-    finish('/broken', false);
-    expect(entry.state).toBe('error');
-    expect(cache.request('/broken').state).toBe('error');
-    expect(made).toHaveLength(1);
+  it('retries a failed load a few times with a pause (never on every frame), then shows the error', () => {
+    vi.useFakeTimers();
+    try {
+      const { cache, made, finish } = harness();
+      const heard: string[] = [];
+      cache.subscribe((e) => heard.push(e.state));
+      const entry = cache.request('/broken');
+      for (let attempt = 0; attempt < 3; attempt++) {
+        finish('/broken', false);
+        expect(entry.state).toBe('queued');
+        // Drawn again while it waits: no new request.
+        cache.request('/broken');
+        expect(entry.state).toBe('queued');
+        vi.advanceTimersByTime(5000);
+        expect(entry.state).toBe('loading');
+      }
+      finish('/broken', false);
+      expect(entry.state).toBe('error');
+      expect(cache.request('/broken').state).toBe('error');
+      expect(made).toHaveLength(1);
+      expect(heard).toEqual(['error']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows an image that becomes readable on a retry (a collaborator’s fresh upload)', () => {
+    vi.useFakeTimers();
+    try {
+      const { cache, finish } = harness();
+      const entry = cache.request('/fresh');
+      finish('/fresh', false);
+      vi.advanceTimersByTime(800);
+      finish('/fresh');
+      expect(entry.state).toBe('loaded');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('runs a few loads at a time, newest request first', () => {

@@ -22,6 +22,8 @@ export interface ImageEntry {
   avgColor: string | null | undefined;
   /** Monotonic use stamp (LRU eviction). */
   lastUsed: number;
+  /** Failed loads so far (a failure is retried a few times before the entry shows an error). */
+  failures: number;
 }
 
 export interface ImageCacheOptions {
@@ -34,6 +36,11 @@ export interface ImageCacheOptions {
 }
 
 const DEFAULT_MAX_CONCURRENT = 6;
+/**
+ * A collaborator's new upload can reach my canvas a moment before the server lets me load it
+ * (project members' access is listed when the document is stored): retry before giving up.
+ */
+const RETRY_DELAYS_MS = [800, 2000, 5000];
 const DEFAULT_MAX_ENTRIES = 4000;
 
 export class ImageCache implements Disposable {
@@ -51,6 +58,7 @@ export class ImageCache implements Disposable {
   private readonly maxEntries: number;
   private readonly createImage: () => HTMLImageElement;
   private colorCanvas: HTMLCanvasElement | null = null;
+  private readonly retryTimers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(opts: ImageCacheOptions = {}) {
     this.maxConcurrent = opts.maxConcurrent ?? DEFAULT_MAX_CONCURRENT;
@@ -68,14 +76,14 @@ export class ImageCache implements Disposable {
     let entry = this.entries.get(url);
     if (entry) {
       entry.lastUsed = ++this.clock;
-      // Asked for again while still waiting: move it to the front of the queue.
-      if (entry.state === 'queued') {
+      // Asked for again while still waiting: move it to the front of the queue (not one waiting to retry).
+      if (entry.state === 'queued' && this.queue.has(entry)) {
         this.queue.delete(entry);
         this.queue.add(entry);
       }
       return entry;
     }
-    entry = { url, family, state: 'queued', image: this.createImage(), width: 0, height: 0, avgColor: undefined, lastUsed: ++this.clock };
+    entry = { url, family, state: 'queued', image: this.createImage(), width: 0, height: 0, avgColor: undefined, lastUsed: ++this.clock, failures: 0 };
     this.entries.set(url, entry);
     this.queue.add(entry);
     this.pump();
@@ -142,6 +150,8 @@ export class ImageCache implements Disposable {
 
   dispose(): void {
     this.disposed = true;
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
     for (const cleanup of this.cleanups.values()) cleanup();
     this.cleanups.clear();
     this.queue.clear();
@@ -178,6 +188,10 @@ export class ImageCache implements Disposable {
           this.families.set(entry.family, family);
         }
         family.add(entry);
+      } else if (entry.failures < RETRY_DELAYS_MS.length) {
+        this.retryLater(entry, RETRY_DELAYS_MS[entry.failures++] ?? 0);
+        this.pump();
+        return;
       } else {
         entry.state = 'error';
       }
@@ -198,6 +212,17 @@ export class ImageCache implements Disposable {
     img.crossOrigin = 'anonymous';
     img.decoding = 'async';
     img.src = entry.url;
+  }
+
+  private retryLater(entry: ImageEntry, delayMs: number): void {
+    entry.state = 'queued';
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      if (this.disposed || this.entries.get(entry.url) !== entry) return;
+      this.queue.add(entry);
+      this.pump();
+    }, delayMs);
+    this.retryTimers.add(timer);
   }
 
   /** Forgets the least recently used finished entries beyond the cap (views keep drawing what they hold). */

@@ -1,5 +1,6 @@
 /** `npm run bench`: runs every benchmark and prints its figures. Nothing here is asserted. */
 import { benchCanvas, printCanvasBench } from './canvas.ts';
+import { benchCollab } from './collab.ts';
 import { benchEffects } from './effects.ts';
 import { benchEngine } from './engine.ts';
 import { benchLatency } from './latency.ts';
@@ -47,3 +48,8 @@ console.table(effects.map((e) => ({ kind: e.kind, recipe: e.recipe, ms: e.ms, ou
 
 console.log('bench/canvas — the canvas engine in headless Chromium (no GPU, 1280×720): open, pan and zoom fps with 1,000 / 5,000 / 10,000 image nodes');
 printCanvasBench(await benchCanvas());
+
+const collabMoves = Number(process.env.BENCH_COLLAB_MOVES ?? 300);
+console.log(`bench/collab — ${collabMoves} moves of one node by A, each until B's document shows it (two HocuspocusProviders over WebSockets, PostgreSQL)`);
+const collab = await benchCollab({ moves: collabMoves });
+console.table({ 'move reaches collaborator': { 'p50 ms': collab.latencyMs.p50, 'p99 ms': collab.latencyMs.p99, 'max ms': collab.latencyMs.max } });

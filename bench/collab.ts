@@ -5,7 +5,7 @@
  * the new position is recorded. Nothing is asserted; the figures are printed by `npm run bench`.
  */
 import { nodesOf, updateNode, writeNode } from '@tessera/shared/canvas';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { closeCollabClients, connectCollab, seedProject } from '../server/test/collabClient.ts';
 import { buildTestApp, signInAnonymously } from '../server/test/harness.ts';
 

@@ -9,7 +9,6 @@ import { COLLAB_REASONS } from '@tessera/shared/projects';
 import type { onStoreDocumentPayload } from '@hocuspocus/server';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { buildApp } from '../src/app.ts';
@@ -17,9 +16,7 @@ import type { CollabServer } from '../src/collab/collab.service.ts';
 import { PostgresPersistenceExtension } from '../src/collab/persistence.extension.ts';
 import { insertSnapshot, listSnapshots, loadDocumentState, SNAPSHOTS_KEPT } from '../src/collab/collab.repo.ts';
 import { closeCollabClients, type CollabClient, connectCollab, seedProject, waitUntil } from './collabClient.ts';
-import { buildTestApp, rpc, signUpTestUser, type TestApp, testConfig, type TestUser } from './harness.ts';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { buildTestApp, REDIS_URL, redisReachable, rpc, signUpTestUser, type TestApp, testConfig, type TestUser } from './harness.ts';
 
 let nodeCount = 0;
 function shape(name: string, extra: Partial<CanvasNode> = {}): CanvasNode {
@@ -311,18 +308,6 @@ describe('collaboration server when storage fails', () => {
     expect(await storedNames(t.database.db, projectId)).toEqual(['after recovery', 'real one', 'real two']);
   });
 });
-
-async function redisReachable(): Promise<boolean> {
-  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 1000, reconnectStrategy: false } });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const redisUp = await redisReachable();
 if (!redisUp) console.warn(`Redis not reachable at ${REDIS_URL}: skipping the two-node collaboration test`);

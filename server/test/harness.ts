@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServerToClientEvents } from '@tessera/shared/realtime';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { createClient } from 'redis';
 import sharp from 'sharp';
 import { io as connectSocketClient, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app.ts';
@@ -253,4 +254,19 @@ export function flatImageProvider(opts: { width?: number; height?: number; color
       return [{ data, contentType: 'image/png', mediaType: 'image', width, height }];
     },
   };
+}
+
+/** The Redis the cross-node tests use (they skip, with a warning, when it is not running). */
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export async function redisReachable(): Promise<boolean> {
+  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 1000, reconnectStrategy: false } });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.quit();
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -4,24 +4,9 @@
  */
 import { connect, type DatabaseHandle } from '@tessera/db/connect';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { buildTestApp, connectTestSocket, disconnectTestSockets, signUpTestUser, type TestApp, testConfig } from './harness.ts';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 1000, reconnectStrategy: false } });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { buildTestApp, REDIS_URL, redisReachable, connectTestSocket, disconnectTestSockets, signUpTestUser, type TestApp, testConfig } from './harness.ts';
 
 const reachable = await redisReachable();
 if (!reachable) console.warn(`Redis not reachable at ${REDIS_URL}: skipping the cross-node realtime test`);

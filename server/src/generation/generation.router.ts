@@ -41,7 +41,19 @@ export const template2ImageRouter = router({
   modelFitting: createProcedure('model_fitting'),
   productPromotionalImage: createProcedure('product_photo'),
 });
-export const videoRouter = router({ createVideoByTemplate: createProcedure('video_effect') });
+export const videoRouter = router({
+  createVideoByTemplate: createProcedure('video_effect'),
+  createVideoByText: createProcedure('text_to_video'),
+  createVideoByTextV2: createProcedure('text_to_video_v2'),
+  createVideoByImage: createProcedure('image_to_video'),
+  createVideoByImageV2: createProcedure('image_to_video_v2'),
+  createVideoByVideo: createProcedure('video_to_video'),
+  upscaleVideo: createProcedure('video_upscale'),
+});
+export const animeRouter = router({ createAnimatedVideo: createProcedure('anime_video') });
+
+/** Timeline export (issue 9): renders a snapshot of a project's timeline into one MP4. */
+export const videoEditRouter = router({ createVideoEdit: createProcedure('video_edit') });
 
 const zTaskId = z.object({ id: z.uuid() });
 

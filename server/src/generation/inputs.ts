@@ -17,7 +17,7 @@ import {
   readField,
 } from '@tessera/shared/generation';
 import { importRemoteImage } from '../media/import.ts';
-import { findMediaObject } from '../media/media.repo.ts';
+import { findMediaObject, type MediaObjectInfo } from '../media/media.repo.ts';
 import { isCopyProtectedMedia } from '../modules/creations/creations.repo.ts';
 import { findRole } from '../modules/projects/projects.repo.ts';
 import type { MediaStorage } from '../media/storage.ts';
@@ -44,16 +44,20 @@ async function resolveImage(deps: InputDeps, userId: string, value: string, proj
   }
   const object = await findMediaObject(deps.db, ref.key);
   if (!object || !object.contentType.startsWith('image/')) throw new AppError('IMAGE_NOT_FOUND');
-  if (object.userId !== userId) {
-    // A teammate's image on the shared canvas: they put it there for the project to use.
-    const teammate = projectId !== null && object.userId !== null && (await findRole(deps.db, projectId, object.userId)) !== null;
-    if (!teammate) {
-      if (!object.isPublic) throw new AppError('IMAGE_NOT_FOUND');
-      // Someone else's published work is viewable, but copy protection forbids reusing it (§6).
-      if (await isCopyProtectedMedia(deps.db, object.key)) throw new AppError('IMAGE_NOT_FOUND');
-    }
-  }
+  if (!(await mayUseMedia(deps, userId, object, projectId))) throw new AppError('IMAGE_NOT_FOUND');
   return { key: object.key, width: object.width, height: object.height };
+}
+
+/**
+ * Whether `userId` may use a stored media object as an input: their own, a teammate's in
+ * `projectId`, or someone's published work that is not copy protected.
+ */
+export async function mayUseMedia(deps: Pick<InputDeps, 'db'>, userId: string, object: MediaObjectInfo, projectId: string | null): Promise<boolean> {
+  if (object.userId === userId) return true;
+  // A teammate's media on the shared canvas: they put it there for the project to use.
+  if (projectId !== null && object.userId !== null && (await findRole(deps.db, projectId, object.userId)) !== null) return true;
+  // Someone else's published work is viewable, but copy protection forbids reusing it (§6).
+  return object.isPublic && !(await isCopyProtectedMedia(deps.db, object.key));
 }
 
 function setField(input: Record<string, unknown>, path: string, value: string): void {

@@ -18,6 +18,8 @@ import type { ServerEventPayload } from '@tessera/shared/realtime';
 import { zProjectId } from '@tessera/shared/projects';
 import { findRole } from '../modules/projects/projects.repo.ts';
 import { type InputDeps, resolveInputImages } from './inputs.ts';
+import { resolveInputVideos } from './videoInputs.ts';
+import { resolveTimelineMedia } from './timelineMedia.ts';
 import { type ModerationService, moderateTexts } from './moderation.ts';
 import {
   cancelTask as cancelTaskRow,
@@ -112,6 +114,8 @@ export async function createTask<K extends GenerationKind>(
 ): Promise<{ id: string }> {
   const definition = GENERATION_KINDS[p.kind];
   const texts = ['prompt', 'negativePrompt'].map((field) => readField(p.input, field)).filter((v): v is string => typeof v === 'string');
+  // A timeline's text overlays are burnt into the exported video: moderated like prompts.
+  if (p.kind === 'video_edit') texts.push(...(p.input as GenerationInput<'video_edit'>).timeline.overlays.map((o) => o.text));
   await moderateTexts(deps.moderation, texts);
   // A template kind runs the template as it is now (copied into the task) and costs what it says.
   const template = isTemplateKind(p.kind) ? await resolveTemplate(deps.db, p.kind, String(readField(p.input, 'templateId'))) : null;
@@ -120,8 +124,13 @@ export async function createTask<K extends GenerationKind>(
   const plan = await entitlementsOf(deps.db, p.userId);
   if (!plan.proFeatures && (template?.pro || isProFeature(p.kind, p.input))) throw new AppError('PRO_FEATURE');
   const projectId = p.canvas?.projectId ?? (await projectTag(deps.db, p.userId, readField(p.input, 'projectId')));
+  // A timeline export's sources are clips nested in its timeline (see timelineMedia.ts).
+  const sources =
+    p.kind === 'video_edit'
+      ? ((await resolveTimelineMedia(deps, p.userId, p.input as GenerationInput<'video_edit'>, projectId)) as GenerationInput<K>)
+      : await resolveInputVideos(deps, p.userId, p.kind, await resolveInputImages(deps, p.userId, p.kind, p.input, projectId), projectId);
   const input = {
-    ...(await resolveInputImages(deps, p.userId, p.kind, p.input, projectId)),
+    ...sources,
     ...(template ? { template: template.snapshot } : {}),
     ...(lora ? { lora } : {}),
   };

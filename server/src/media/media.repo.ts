@@ -19,6 +19,8 @@ export interface MediaObjectInfo {
   contentType: string;
   width: number | null;
   height: number | null;
+  /** Length of a stored video or audio file (probed when stored). */
+  durationS: number | null;
   isPublic: boolean;
 }
 
@@ -30,6 +32,7 @@ export async function findMediaObject(db: Database, key: string): Promise<MediaO
       contentType: mediaObjects.contentType,
       width: mediaObjects.width,
       height: mediaObjects.height,
+      durationS: mediaObjects.durationS,
       isPublic: mediaObjects.isPublic,
     })
     .from(mediaObjects)

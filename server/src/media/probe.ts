@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { AppError } from '@tessera/shared/errors';
+import { checkGeneralVideo } from '@tessera/shared/generation/video';
 
 export interface VideoProbe {
   durationS: number;
@@ -14,9 +15,6 @@ export interface VideoProbe {
   hasAudio: boolean;
 }
 
-/** §5 "General video upload: 3 to 30 seconds". */
-export const GENERAL_VIDEO_MIN_S = 3;
-export const GENERAL_VIDEO_MAX_S = 30;
 
 const PROBE_TIMEOUT_MS = 15_000;
 const ALLOWED_DEMUXERS = 'mov,matroska';
@@ -70,7 +68,8 @@ export async function probeVideo(path: string, opts: { ffprobePath?: string; tim
   };
 }
 
-/** §5: a general video upload lasts 3 to 30 seconds, both ends included. */
+/** §5: a general video upload lasts 3 to 30 seconds, both ends included (the rule is shared with the forms). */
 export function validateGeneralVideo(p: VideoProbe): void {
-  if (p.durationS < GENERAL_VIDEO_MIN_S || p.durationS > GENERAL_VIDEO_MAX_S) throw new AppError('VIDEO_DURATION_OUT_OF_RANGE');
+  const broken = checkGeneralVideo(p.durationS);
+  if (broken) throw new AppError(broken);
 }

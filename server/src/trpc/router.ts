@@ -1,6 +1,6 @@
 /** The root router. Path names are the public contract of spec §7. */
 import { projectHistoryRouter } from '../collab/history.router.ts';
-import { image2ImageRouter, imageToolsRouter, taskRouter, template2ImageRouter, text2ImageRouter, videoRouter } from '../generation/generation.router.ts';
+import { animeRouter, image2ImageRouter, imageToolsRouter, taskRouter, template2ImageRouter, text2ImageRouter, videoEditRouter, videoRouter } from '../generation/generation.router.ts';
 import { adminRouter } from '../modules/admin/admin.router.ts';
 import { billingRouter, subLogRouter } from '../modules/billing/billing.router.ts';
 import { canvasRouter } from '../modules/canvas/canvas.router.ts';
@@ -23,6 +23,8 @@ export const appRouter = router({
   imageTools: imageToolsRouter,
   template2Image: template2ImageRouter,
   video: videoRouter,
+  anime: animeRouter,
+  videoEdit: videoEditRouter,
   creation: creationRouter,
   task: taskRouter,
   subUsage: subUsageRouter,

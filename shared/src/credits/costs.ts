@@ -3,6 +3,11 @@
  * server charges it from the same table.
  */
 import type { GenerationInput, GenerationKind } from '../generation/generation.ts';
+import { totalDuration } from '../timeline/timeline.ts';
+import { videoCost, videoUpscaleCost } from '../generation/video.ts';
+
+/** Length assumed for a source video not probed yet. */
+const DEFAULT_SOURCE_S = 5;
 
 type CostFn<K extends GenerationKind> = (input: GenerationInput<K>) => number;
 
@@ -24,6 +29,19 @@ export const GENERATION_COSTS: { [K in GenerationKind]: CostFn<K> } = {
   video_effect: () => 10,
   product_photo: () => 5,
   model_fitting: () => 6,
+  // Video kinds: credits per second by resolution and mode (the table in generation/video.ts).
+  // Kinds that restyle or upscale a video are priced by the source's length, which the server
+  // probes when it accepts the task (`source`); before that (a form without a probe) by 5 s.
+  text_to_video: (input) => videoCost({ seconds: input.duration, resolution: input.resolution, mode: input.mode }),
+  text_to_video_v2: (input) => videoCost({ seconds: input.duration, resolution: input.resolution, mode: input.mode, v2: true }),
+  image_to_video: (input) => videoCost({ seconds: input.duration, resolution: input.resolution, mode: input.mode }),
+  image_to_video_v2: (input) => videoCost({ seconds: input.duration, resolution: input.resolution, mode: input.mode, v2: true }),
+  video_to_video: (input) => videoCost({ seconds: input.source?.durationS ?? DEFAULT_SOURCE_S, resolution: input.resolution, mode: input.mode }),
+  anime_video: (input) => videoCost({ seconds: input.source?.durationS ?? DEFAULT_SOURCE_S, resolution: input.resolution, mode: input.mode }),
+  video_upscale: (input) => videoUpscaleCost(input.source?.durationS ?? DEFAULT_SOURCE_S, input.target),
+  // Timeline export: ffmpeg's CPU time grows with the output's length and pixels, so one credit
+  // per started 10 s of output at 720p (480p the same, 1080p double), never less than 2.
+  video_edit: (input) => Math.max(2, Math.ceil(totalDuration(input.timeline) / 10) * (input.resolution === '1080p' ? 2 : 1)),
 };
 
 export function costOf<K extends GenerationKind>(kind: K, input: GenerationInput<K>): number {

@@ -4,6 +4,8 @@
  * forms from them. Kinds are added here as their engines land.
  */
 import { z } from 'zod';
+import { VIDEO_ASPECT_RATIOS, VIDEO_MODES, VIDEO_RESOLUTIONS, VIDEO_STYLES, VIDEO_UPSCALE_TARGETS } from './video.ts';
+import { zTimelineSnapshot } from '../timeline/timeline.ts';
 
 export const ASPECT_RATIOS = {
   '1:1': [1024, 1024],
@@ -161,6 +163,71 @@ export const zVideoEffectInput = z.object({
   projectId: zProjectId.optional(),
 });
 
+/**
+ * An input video: a stored video's media key (or its `/api/media/` URL), or the id of one of the
+ * caller's video tasks (a clip made here; a task still running is refused with VIDEO_PROCESSING).
+ */
+export const zVideoRef = z
+  .string({ error: 'Video not found.' })
+  .trim()
+  .min(1, 'Video not found.')
+  .max(2048, 'Video not found.')
+  .refine((value) => parseVideoRef(value) !== null, 'Video not found.');
+
+export type VideoRef = { kind: 'key'; key: string } | { kind: 'task'; taskId: string };
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Classifies a video reference; null when it is neither a video media key nor a task id. */
+export function parseVideoRef(value: string): VideoRef | null {
+  const key = value.startsWith(MEDIA_URL_PREFIX) ? value.slice(MEDIA_URL_PREFIX.length) : value;
+  if (MEDIA_KEY_PATTERN.test(key) && /\.(mp4|webm)$/.test(key)) return { kind: 'key', key };
+  return UUID_PATTERN.test(value) ? { kind: 'task', taskId: value.toLowerCase() } : null;
+}
+
+/**
+ * What the server read from the input video with ffprobe when it accepted the task (prices and
+ * output sizes depend on it). Any value a client sends is replaced.
+ */
+const zVideoSource = z.object({ durationS: z.number().positive(), width: z.number().int().positive(), height: z.number().int().positive() });
+
+const zVideoOptions = {
+  negativePrompt: z.string().trim().max(1000).optional(),
+  resolution: z.enum(VIDEO_RESOLUTIONS).default('720p'),
+  mode: z.enum(VIDEO_MODES).default('std'),
+  seed: zSeed.optional(),
+  projectId: zProjectId.optional(),
+};
+const zDuration = z.union([z.literal(5), z.literal(10)], { error: 'Duration must be 5 or 10 seconds' }).default(5);
+const zDurationV2 = z.union([z.literal(5), z.literal(8), z.literal(10)], { error: 'Duration must be 5, 8 or 10 seconds' }).default(5);
+
+/** Text to video: a clip of `duration` seconds, `aspectRatio` shaped, `resolution` on its short side. */
+export const zTextToVideoInput = z.object({ prompt: zPrompt, duration: zDuration, aspectRatio: z.enum(VIDEO_ASPECT_RATIOS).default('16:9'), ...zVideoOptions });
+export type TextToVideoInput = z.infer<typeof zTextToVideoInput>;
+export const zTextToVideoV2Input = zTextToVideoInput.extend({ duration: zDurationV2 });
+
+/** Image to video: the photo brought to life; the clip keeps the photo's shape. The prompt steers the motion. */
+export const zImageToVideoInput = z.object({ image: zImageRef, prompt: z.string().trim().max(2000).default(''), duration: zDuration, ...zVideoOptions });
+export type ImageToVideoInput = z.infer<typeof zImageToVideoInput>;
+export const zImageToVideoV2Input = zImageToVideoInput.extend({ duration: zDurationV2 });
+
+/** Video to video (and anime): the whole source video restyled; it keeps the source's shape and length. */
+export const zVideoToVideoInput = z.object({
+  video: zVideoRef,
+  prompt: z.string().trim().max(2000).default(''),
+  style: z.enum(VIDEO_STYLES).default('auto'),
+  ...zVideoOptions,
+  source: zVideoSource.optional(),
+});
+export type VideoToVideoInput = z.infer<typeof zVideoToVideoInput>;
+export const zAnimeVideoInput = z.object({ video: zVideoRef, prompt: z.string().trim().max(2000).default(''), ...zVideoOptions, source: zVideoSource.optional() });
+
+export const zVideoUpscaleInput = z.object({
+  video: zVideoRef,
+  target: z.enum(VIDEO_UPSCALE_TARGETS, { error: 'Unsupported upscale mode or capability' }).default('1080p'),
+  projectId: zProjectId.optional(),
+  source: zVideoSource.optional(),
+});
+
 /** The product photo: cut out and placed into the template's scene. */
 export const zProductPhotoInput = z.object({
   templateId: zCatalogId,
@@ -175,6 +242,23 @@ export const zModelFittingInput = z.object({
   garment: zImageRef,
   projectId: zProjectId.optional(),
 });
+
+/**
+ * Export of a project's timeline (`videoEdit.createVideoEdit`): a snapshot of the timeline as the
+ * editor shows it (shared/timeline), rendered by the server into one MP4. Clip sources must be
+ * our own stored media (keys or `/api/media/` URLs); the server checks the caller may use each.
+ */
+export const zVideoEditInput = z.object({
+  timeline: zTimelineSnapshot.superRefine((t, ctx) => {
+    for (const [i, clip] of t.clips.entries()) {
+      if (parseImageRef(clip.src)?.kind !== 'key') ctx.addIssue({ code: 'custom', message: 'Video not found.', path: ['clips', i, 'src'] });
+    }
+  }),
+  resolution: z.enum(VIDEO_RESOLUTIONS).default('720p'),
+  aspectRatio: z.enum(VIDEO_ASPECT_RATIOS).default('16:9'),
+  projectId: zProjectId.optional(),
+});
+export type VideoEditInput = z.infer<typeof zVideoEditInput>;
 
 /** What the server copies from the template into a template task's input. */
 export const zTemplateSnapshot = z.object({
@@ -201,6 +285,8 @@ type KindDefinition = {
   output: 'image' | 'video' | 'audio';
   /** Input fields holding image references (dotted paths), resolved by the server before a task is accepted. */
   imageFields: readonly string[];
+  /** Input fields holding video references (see zVideoRef), resolved and probed before a task is accepted. */
+  videoFields?: readonly string[];
   /** The §8 message when the engine fails for a reason that is not the user's. */
   failure: string;
 };
@@ -231,12 +317,46 @@ export const GENERATION_KINDS = {
     failure: 'IMAGE_GENERATION_FAILED',
   },
   model_fitting: { rpcName: 'template2Image.modelFitting', input: zModelFittingInput, output: 'image', imageFields: ['image', 'garment'], failure: 'IMAGE_GENERATION_FAILED' },
+  text_to_video: { rpcName: 'video.createVideoByText', input: zTextToVideoInput, output: 'video', imageFields: [], failure: 'VIDEO_GENERATION_FAILED' },
+  text_to_video_v2: { rpcName: 'video.createVideoByTextV2', input: zTextToVideoV2Input, output: 'video', imageFields: [], failure: 'VIDEO_GENERATION_FAILED' },
+  image_to_video: { rpcName: 'video.createVideoByImage', input: zImageToVideoInput, output: 'video', imageFields: ['image'], failure: 'VIDEO_GENERATION_FAILED' },
+  image_to_video_v2: { rpcName: 'video.createVideoByImageV2', input: zImageToVideoV2Input, output: 'video', imageFields: ['image'], failure: 'VIDEO_GENERATION_FAILED' },
+  video_to_video: {
+    rpcName: 'video.createVideoByVideo',
+    input: zVideoToVideoInput,
+    output: 'video',
+    imageFields: [],
+    videoFields: ['video'],
+    failure: 'VIDEO_GENERATION_FAILED',
+  },
+  anime_video: { rpcName: 'anime.createAnimatedVideo', input: zAnimeVideoInput, output: 'video', imageFields: [], videoFields: ['video'], failure: 'VIDEO_GENERATION_FAILED' },
+  video_upscale: { rpcName: 'video.upscaleVideo', input: zVideoUpscaleInput, output: 'video', imageFields: [], videoFields: ['video'], failure: 'UPSCALE_FAILED' },
+  video_edit: { rpcName: 'videoEdit.createVideoEdit', input: zVideoEditInput, output: 'video', imageFields: [], failure: 'VIDEO_GENERATION_FAILED' },
 } as const satisfies Record<string, KindDefinition>;
 
 export type GenerationKind = keyof typeof GENERATION_KINDS;
 export type GenerationInput<K extends GenerationKind> = z.infer<(typeof GENERATION_KINDS)[K]['input']>;
 export const IMAGE_TOOL_KINDS = ['upscale', 'uncrop', 'object_remover', 'background_remover', 'background_changer', 'face_swap', 'inpaint'] as const satisfies readonly GenerationKind[];
 export type ImageToolKind = (typeof IMAGE_TOOL_KINDS)[number];
+
+/** Video kinds the local engine renders with ffmpeg (engine/video). */
+export const VIDEO_GENERATION_KINDS = [
+  'text_to_video',
+  'text_to_video_v2',
+  'image_to_video',
+  'image_to_video_v2',
+  'video_to_video',
+  'anime_video',
+  'video_upscale',
+] as const satisfies readonly GenerationKind[];
+export type VideoGenerationKind = (typeof VIDEO_GENERATION_KINDS)[number];
+export const isVideoGenerationKind = (kind: string): kind is VideoGenerationKind => (VIDEO_GENERATION_KINDS as readonly string[]).includes(kind);
+
+/** Input fields of `kind` holding video references. */
+export function videoFieldsOf(kind: GenerationKind): readonly string[] {
+  const definition: KindDefinition = GENERATION_KINDS[kind];
+  return definition.videoFields ?? [];
+}
 
 export function isGenerationKind(value: string): value is GenerationKind {
   return Object.hasOwn(GENERATION_KINDS, value);
@@ -278,8 +398,10 @@ export function uncropLayout(width: number, height: number, aspectRatio: AspectR
 
 /**
  * PRO_FEATURE (§6): options only paid plans with pro features may use. Today: the model
- * upscaler at 4× (the costliest CPU job Tessera runs); resampling at 4× stays free.
+ * upscaler at 4× (the costliest CPU job Tessera runs; resampling at 4× stays free) and the
+ * `pro` mode of video kinds.
  */
 export function isProFeature(kind: GenerationKind, input: Record<string, unknown>): boolean {
+  if (isVideoGenerationKind(kind)) return input.mode === 'pro';
   return kind === 'upscale' && input.scale === 4 && input.mode === 'quality';
 }

@@ -3,7 +3,8 @@
  * renders a procedural image seeded from the prompt (no image-generation model can be installed
  * here; results are labelled `local` so the studio says so); the tools use classical vision
  * (OpenCV) and small models shipped in npm packages (ESRGAN, selfie segmentation, face-api),
- * run in worker threads by the engine pool.
+ * run in worker threads by the engine pool. Video kinds are rendered by ffmpeg (engine/video:
+ * camera moves, procedural scenes and stylisation graphs, honestly not a video model).
  */
 import {
   GENERATION_KINDS,
@@ -14,11 +15,16 @@ import {
   imageSizeFor,
   isGenerationKind,
   isTemplateKind,
+  isVideoGenerationKind,
   type TemplateGenerationKind,
+  type VideoGenerationKind,
   zLoraSnapshot,
   zTemplateSnapshot,
 } from '@tessera/shared/generation';
+import { videoSizeFor } from '@tessera/shared/generation/video';
 import { runTemplate } from '../engine/effects/templates.ts';
+import { renderTimeline } from '../engine/video/renderTimeline.ts';
+import { runVideoKind } from '../engine/video/runVideoKind.ts';
 import type { ToolRunner } from '../engine/enginePool.ts';
 import type { ToolArgs, ToolName } from '../engine/tools.ts';
 import type { GenerationProvider, ProducedOutput, ProviderTask, RunContext } from './provider.ts';
@@ -30,7 +36,7 @@ type Call = { [T in ToolName]: { tool: T; args: ToolArgs[T] } }[ToolName];
 type Load = (key: string) => Promise<Buffer>;
 
 /** Which tool makes each kind, with its arguments (input images read from storage). */
-const TOOL_CALLS: { [K in Exclude<GenerationKind, 'text_to_image' | TemplateGenerationKind>]: (input: GenerationInput<K>, load: Load) => Promise<Call> } = {
+const TOOL_CALLS: { [K in Exclude<GenerationKind, 'text_to_image' | 'video_edit' | TemplateGenerationKind | VideoGenerationKind>]: (input: GenerationInput<K>, load: Load) => Promise<Call> } = {
   image_to_image: async (i, load) => ({
     tool: 'stylize',
     args: { image: await load(i.image), prompt: i.prompt, style: i.style, strength: i.strength, ...(i.seed !== undefined ? { seed: i.seed } : {}) },
@@ -63,6 +69,8 @@ export class LocalEngineProvider implements GenerationProvider {
     if (!isGenerationKind(task.kind)) throw new Error(`local engine cannot make ${task.kind}`);
     if (task.kind === 'text_to_image') return [await this.textToImage(task.input, ctx)];
     if (isTemplateKind(task.kind)) return [await this.template(task.kind, task.input, ctx)];
+    if (task.kind === 'video_edit') return [await this.videoEdit(task.input, ctx)];
+    if (isVideoGenerationKind(task.kind)) return [await runVideoKind(task.kind, task.input, ctx)];
     const kind = task.kind;
     const input = GENERATION_KINDS[kind].input.parse(task.input);
     ctx.reportProgress(5, 'loading');
@@ -71,6 +79,21 @@ export class LocalEngineProvider implements GenerationProvider {
     // The tool's own progress fills 10–95%.
     const image = await this.engine.run(call.tool, call.args as never, (fraction, stage) => ctx.reportProgress(10 + fraction * 85, stage), ctx.signal);
     return [{ data: image.data, contentType: image.contentType, mediaType: 'image', width: image.width, height: image.height }];
+  }
+
+  /** Timeline export: one ffmpeg render of the timeline (sources were resolved to keys when accepted). */
+  private async videoEdit(raw: unknown, ctx: RunContext): Promise<ProducedOutput> {
+    const input = GENERATION_KINDS.video_edit.input.parse(raw);
+    const { width, height } = videoSizeFor(input.aspectRatio, input.resolution);
+    ctx.reportProgress(2, 'loading');
+    const video = await renderTimeline(input.timeline, {
+      width,
+      height,
+      loadMedia: ctx.loadMedia,
+      progress: (fraction, stage) => ctx.reportProgress(5 + fraction * 90, stage),
+      signal: ctx.signal,
+    });
+    return { data: video.data, contentType: video.contentType, mediaType: 'video', width, height, durationS: video.durationS, poster: video.poster };
   }
 
   /** Template kinds: the task carries the template's recipe as it was when the task was accepted. */

@@ -5,11 +5,11 @@
  * an upright, opaque PNG at the output size, and the graphs only ever interpolate numbers and
  * whitelisted names, never caller text.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { runFfmpeg } from '../video/ffmpeg.ts';
 
 export interface VideoEffectResult {
   data: Buffer;
@@ -37,7 +37,6 @@ const SECONDS = { min: 2, max: 8, default: 4 };
 const INTENSITY = { min: 0.2, max: 2, default: 1 };
 /** Where the poster frame is taken, as a fraction of the clip. */
 const POSTER_AT = 0.4;
-const FFMPEG_TIMEOUT_MS = 120_000;
 const TMP_PREFIX = 'tessera-vfx-';
 /**
  * A render's temp dir is removed in `finally`, but not when its process is killed mid-render. Dirs
@@ -381,63 +380,6 @@ async function sweepStaleTempDirs(now = Date.now()): Promise<void> {
     const info = await stat(path).catch(() => undefined);
     if (info?.isDirectory() && now - info.mtimeMs > STALE_TMP_MS) await rm(path, { recursive: true, force: true }).catch(() => {});
   }
-}
-
-const STDERR_TAIL_LINES = 12;
-
-/**
- * Runs ffmpeg with `-progress pipe:1` and reports `out_time_us / totalUs`. Abort and timeout kill
- * the process and settle only once it has exited, so the caller's cleanup never races its writes.
- */
-function runFfmpeg(args: string[], totalUs: number, p: { progress?: (fraction: number, stage: string) => void; signal?: AbortSignal }): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-    let stderr = '';
-    let stdout = '';
-    let failure: unknown;
-    let failed = false;
-    const fail = (reason: unknown) => {
-      if (failed) return;
-      failed = true;
-      failure = reason;
-      child.kill('SIGKILL');
-    };
-    const onAbort = () => fail(p.signal?.reason);
-    const timer = setTimeout(() => fail(new Error(`ffmpeg timed out after ${FFMPEG_TIMEOUT_MS / 1000} s`)), FFMPEG_TIMEOUT_MS);
-    p.signal?.addEventListener('abort', onAbort, { once: true });
-
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const lines = stdout.split('\n');
-      stdout = lines.pop() ?? '';
-      for (const line of lines) {
-        const m = /^out_time_us=(\d+)/.exec(line);
-        if (m && p.progress) p.progress(Math.min(1, Number(m[1]) / totalUs), 'rendering');
-      }
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      // keep only a bounded tail: the last lines are the ones that explain a failure
-      stderr = (stderr + chunk).slice(-8192);
-    });
-    const settle = (error?: unknown) => {
-      clearTimeout(timer);
-      p.signal?.removeEventListener('abort', onAbort);
-      if (error === undefined) resolve();
-      else reject(error);
-    };
-    child.on('error', (error) => {
-      failed = true;
-      settle(error);
-    });
-    child.on('close', (code) => {
-      if (failed) return settle(failure ?? new Error('ffmpeg failed'));
-      if (code === 0) return settle();
-      const tail = stderr.trim().split('\n').slice(-STDERR_TAIL_LINES).join('\n');
-      settle(new Error(`ffmpeg exited with code ${code}: ${tail}`));
-    });
-    // an already-aborted signal: the listener above never fires
-    if (p.signal?.aborted) onAbort();
-  });
 }
 
 /**

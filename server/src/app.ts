@@ -14,6 +14,8 @@ import type { DocumentLoader } from './collab/persistence.extension.ts';
 import type { Config } from './config.ts';
 import { join } from 'node:path';
 import { createModeration } from './generation/moderation.ts';
+import { createHostedProviders, type HostedSetup } from './generation/providers/hosted/modelCatalog.ts';
+import { replicateWebhookRoutes } from './generation/providers/hosted/replicateWebhook.ts';
 import type { GenerationProvider } from './generation/providers/provider.ts';
 import { createWorkerPool } from './generation/workers.ts';
 import { applyCanvasOutcome, reconcileCanvasProject, settledProjectTask } from './modules/canvas/canvasOutcome.ts';
@@ -55,6 +57,8 @@ export interface BuildAppDeps {
   database: DatabaseHandle;
   /** Generation providers; the local engine by default. Tests pass stand-ins for hosted APIs. */
   providers?: GenerationProvider[];
+  /** Hosted model providers; built from the config by default. Tests pass ones that poll faster. */
+  hosted?: HostedSetup;
   /** Reads stored project documents for the collaboration server; tests make it fail. */
   collabLoader?: DocumentLoader;
 }
@@ -98,12 +102,13 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     outbox,
   };
   app.decorate('services', services);
+  const hosted = deps.hosted ?? createHostedProviders(config);
   if (config.workerConcurrency > 0) {
     const workers = createWorkerPool(services, app.log, {
       concurrency: config.workerConcurrency,
       ...config.workerTiming,
       ...(config.engineThreads ? { engineThreads: config.engineThreads } : {}),
-      ...(deps.providers ? { providers: deps.providers } : {}),
+      ...(deps.providers ? { providers: deps.providers } : { hosted: hosted.providers }),
       // A canvas task's result goes into its project document as soon as it settles here.
       onSettled: (taskId) => applyCanvasOutcome(services, taskId),
     });
@@ -194,6 +199,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   await app.register(importRoutes, { auth, storage: services.storage, db: database.db });
   await app.register(optimizeRoutes, { auth, storage: services.storage, db: database.db, cacheDir: join(config.dataDir, 'cache', 'optimize') });
   await app.register(stripeWebhookRoutes, { services });
+  await app.register(replicateWebhookRoutes, { secret: config.hosted.replicate?.webhookSecret, waiters: hosted.waiters });
   await app.register(downloadRoutes, { auth, storage: services.storage, db: database.db });
   await app.register(analyticsRoutes, { auth, db: database.db, config });
   await app.register(previewRoutes, { db: database.db, previews });

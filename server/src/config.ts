@@ -64,6 +64,11 @@ const zEnv = z.object({
   OPENAI_API_KEY: zOptionalString,
   OPENAI_BASE_URL: zOptionalString.pipe(z.url().optional()),
   OPENAI_MODEL: zOptionalString,
+  FAL_KEY: zOptionalString,
+  FAL_BASE_URL: zOptionalString.pipe(z.url().optional()),
+  REPLICATE_API_TOKEN: zOptionalString,
+  REPLICATE_BASE_URL: zOptionalString.pipe(z.url().optional()),
+  REPLICATE_WEBHOOK_SECRET: zOptionalString,
 });
 
 export interface Config {
@@ -125,6 +130,20 @@ export interface Config {
    * set (OPENAI_BASE_URL points it at any compatible server); undefined = the local planner.
    */
   openai: { apiKey: string; baseUrl: string; model: string } | undefined;
+  /**
+   * Hosted model providers (see shared/generation/models): each is used for the kinds its models
+   * make when its key is set. OpenAI's images API uses `openai` above. `replicate.webhookSecret`
+   * (whsec_…) turns on Replicate's signed completion webhooks; polling remains the fallback.
+   */
+  hosted: {
+    fal: { key: string; baseUrl: string } | undefined;
+    replicate: { token: string; baseUrl: string; webhookSecret: string | undefined } | undefined;
+  };
+  /**
+   * `host:port` origins that provider result downloads may reach although they are not public
+   * addresses. Tests only (their stand-ins listen on 127.0.0.1); no environment variable sets it.
+   */
+  providerDownloadAllowList: string[];
 }
 
 export class ConfigError extends Error {
@@ -193,6 +212,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     openai: e.OPENAI_API_KEY
       ? { apiKey: e.OPENAI_API_KEY, baseUrl: (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''), model: e.OPENAI_MODEL ?? 'gpt-4o-mini' }
       : undefined,
+    hosted: {
+      fal: e.FAL_KEY ? { key: e.FAL_KEY, baseUrl: (e.FAL_BASE_URL ?? 'https://queue.fal.run').replace(/\/+$/, '') } : undefined,
+      replicate: e.REPLICATE_API_TOKEN
+        ? {
+            token: e.REPLICATE_API_TOKEN,
+            baseUrl: (e.REPLICATE_BASE_URL ?? 'https://api.replicate.com').replace(/\/+$/, ''),
+            webhookSecret: e.REPLICATE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    },
+    providerDownloadAllowList: [],
     ...overrides,
   };
   config.authSecret = overrides.authSecret ?? e.AUTH_SECRET ?? resolveAuthSecret(config);

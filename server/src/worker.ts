@@ -9,6 +9,7 @@ import { connect } from '@tessera/db/connect';
 import pg from 'pg';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
+import { createHostedProviders } from './generation/providers/hosted/modelCatalog.ts';
 import { createWorkerPool } from './generation/workers.ts';
 import { LocalDiskStorage } from './media/storage.ts';
 import { pgPublisher } from './realtime/pgRelay.ts';
@@ -30,7 +31,13 @@ async function main(): Promise<void> {
   const workers = createWorkerPool(
     { db: database.db, realtime, storage: new LocalDiskStorage(join(config.dataDir, 'media')) },
     logger,
-    { concurrency, ...config.workerTiming, ...(config.engineThreads ? { engineThreads: config.engineThreads } : {}) },
+    {
+      concurrency,
+      ...config.workerTiming,
+      ...(config.engineThreads ? { engineThreads: config.engineThreads } : {}),
+      // Replicate webhooks land on app nodes, not here: these tasks poll.
+      hosted: createHostedProviders(config).providers,
+    },
   );
   workers.start();
   logger.info({ workerId: workers.workerId, concurrency }, 'worker started');

@@ -213,7 +213,7 @@ export class WorkerPool {
     }, this.heartbeatMs);
 
     try {
-      const provider = this.opts.providers.find((p) => p.supports(task.kind));
+      const provider = this.opts.providers.find((p) => p.supports(task.kind, task.input));
       if (!provider) throw new Error(`no provider for ${task.kind}`);
       const produced = await provider.run(
         { id: task.id, kind: task.kind, input: task.input },

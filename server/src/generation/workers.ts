@@ -14,9 +14,9 @@ const THUMB_SIDE = 384;
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'video/mp4': 'mp4', 'audio/mpeg': 'mp3' };
 
-/** Providers in order of preference; hosted APIs join ahead of the local engine when configured. */
-export function defaultProviders(engine: ToolRunner): GenerationProvider[] {
-  return [new LocalEngineProvider(engine)];
+/** Providers in order of preference: configured hosted APIs (hosted/modelCatalog.ts) ahead of the local engine. */
+export function defaultProviders(engine: ToolRunner, hosted: GenerationProvider[] = []): GenerationProvider[] {
+  return [...hosted, new LocalEngineProvider(engine)];
 }
 
 /**
@@ -76,6 +76,8 @@ export function createWorkerPool(
   opts: {
     concurrency: number;
     providers?: GenerationProvider[];
+    /** Configured hosted providers, used ahead of the local engine (ignored with `providers`). */
+    hosted?: GenerationProvider[];
     /** Threads of the local engine's pool (default: one per core but one). */
     engineThreads?: number;
     leaseMs?: number;
@@ -87,13 +89,13 @@ export function createWorkerPool(
     onSettled?: (taskId: string) => Promise<unknown>;
   },
 ): WorkerPool {
-  const { providers, engineThreads, ...rest } = opts;
+  const { providers, hosted, engineThreads, ...rest } = opts;
   // The engine's threads start lazily, on the first tool run.
   const engine = providers ? null : new EnginePool(engineThreads ? { threads: engineThreads } : {});
   return new WorkerPool({
     db: services.db,
     realtime: services.realtime,
-    providers: providers ?? defaultProviders(engine as EnginePool),
+    providers: providers ?? defaultProviders(engine as EnginePool, hosted),
     store: outputStore(services),
     loadMedia: mediaLoader(services),
     logger,

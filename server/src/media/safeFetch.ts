@@ -26,6 +26,8 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /** Media type prefixes accepted (default `image/`); provider results may also be `video/`, `audio/`. */
+  acceptTypes?: readonly string[];
 }
 
 export interface FetchedImage {
@@ -233,14 +235,18 @@ async function readBody(response: http.IncomingMessage, maxBytes: number): Promi
  * An image fetcher with the given network hooks. Tests use hooks to point a public-looking
  * name at a local server; everything else (checks, redirects, limits) is the production path.
  */
-export function createSafeImageFetcher(hooks: NetworkHooks = {}): ImageFetcher {
+export function createSafeImageFetcher(hooks: NetworkHooks = {}, exemptions: { allowOrigins?: readonly string[] } = {}): ImageFetcher {
   const resolve = hooks.resolve ?? systemResolve;
   const dial = hooks.dial ?? pinnedDial;
+  // Exact `address:port` pairs (IP literals only) a test's local stand-in listens on; every
+  // other URL, including another port on the same address, is checked as usual.
+  const allowOrigins = new Set(exemptions.allowOrigins ?? []);
 
   return async function fetchImage(rawUrl: string, opts: SafeFetchOptions = {}): Promise<FetchedImage> {
     const timeoutMs = opts.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
     const maxBytes = opts.maxBytes ?? DEFAULT_FETCH_MAX_BYTES;
     const maxRedirects = opts.maxRedirects ?? DEFAULT_FETCH_MAX_REDIRECTS;
+    const acceptTypes = opts.acceptTypes ?? ['image/'];
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error(`image fetch timed out after ${timeoutMs} ms`)), timeoutMs);
     let response: http.IncomingMessage | undefined;
@@ -248,11 +254,13 @@ export function createSafeImageFetcher(hooks: NetworkHooks = {}): ImageFetcher {
       let url = parseTarget(rawUrl);
       for (let hop = 0; ; hop++) {
         const host = hostOf(url);
-        const addresses = await checkedAddresses(host, resolve, controller.signal);
+        const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+        const exempt = ipaddr.isValid(host) && allowOrigins.has(`${host}:${port}`);
+        const addresses = exempt ? [ipaddr.parse(host).toString()] : await checkedAddresses(host, resolve, controller.signal);
         const target: DialTarget = {
           // An address literal connects to the canonical form of what was checked.
           host: ipaddr.isValid(host) ? addresses[0]! : host,
-          port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+          port,
           addresses,
           tls: url.protocol === 'https:',
         };
@@ -268,7 +276,7 @@ export function createSafeImageFetcher(hooks: NetworkHooks = {}): ImageFetcher {
         }
         if (status !== 200) throw downloadFailed();
         const contentType = mediaTypeOf(response.headers['content-type']);
-        if (!contentType.startsWith('image/')) throw downloadFailed();
+        if (!acceptTypes.some((prefix) => contentType.startsWith(prefix))) throw downloadFailed();
         const data = await readBody(response, maxBytes);
         return { data, contentType, finalUrl: url.toString() };
       }

@@ -28,8 +28,8 @@ export interface RunContext {
 
 export interface GenerationProvider {
   readonly name: string;
-  /** True when this provider can make `kind`. */
-  supports(kind: string): boolean;
+  /** True when this provider makes `kind` (hosted providers also look at the input's chosen model). */
+  supports(kind: string, input?: unknown): boolean;
   run(task: ProviderTask, ctx: RunContext): Promise<ProducedOutput[]>;
 }
 

@@ -47,6 +47,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);
   });
 
+  it('sends images to OpenAI only when OPENAI_IMAGES asks for it, not because a chat key is set', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), OPENAI_API_KEY: 'sk-test' }).hosted.openaiImages).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), OPENAI_API_KEY: 'sk-test', OPENAI_IMAGES: 'true' }).hosted.openaiImages).toBe(true);
+  });
+
   it('enables Google only when both keys are set', () => {
     expect(loadConfig({ DATA_DIR: tmp(), GOOGLE_CLIENT_ID: 'id' }).google).toBeUndefined();
     expect(loadConfig({ DATA_DIR: tmp(), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).google).toEqual({

@@ -64,6 +64,7 @@ const zEnv = z.object({
   OPENAI_API_KEY: zOptionalString,
   OPENAI_BASE_URL: zOptionalString.pipe(z.url().optional()),
   OPENAI_MODEL: zOptionalString,
+  OPENAI_IMAGES: zBool,
   FAL_KEY: zOptionalString,
   FAL_BASE_URL: zOptionalString.pipe(z.url().optional()),
   REPLICATE_API_TOKEN: zOptionalString,
@@ -138,6 +139,12 @@ export interface Config {
   hosted: {
     fal: { key: string; baseUrl: string } | undefined;
     replicate: { token: string; baseUrl: string; webhookSecret: string | undefined } | undefined;
+    /**
+     * OPENAI_IMAGES: OpenAI's images API for text to image (with OPENAI_API_KEY). Off by default:
+     * a key set for the chat planner (perhaps for a compatible server without images) must not
+     * start sending paid image requests by itself.
+     */
+    openaiImages: boolean;
   };
   /**
    * `host:port` origins that provider result downloads may reach although they are not public
@@ -221,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             webhookSecret: e.REPLICATE_WEBHOOK_SECRET,
           }
         : undefined,
+      openaiImages: e.OPENAI_IMAGES,
     },
     providerDownloadAllowList: [],
     ...overrides,

@@ -81,7 +81,7 @@ describe('fal queue provider', () => {
   let t: TestApp;
   beforeAll(async () => {
     fal = await startFalStandIn();
-    t = await startApp({ hosted: { fal: { key: fal.key, baseUrl: fal.origin }, replicate: undefined }, providerDownloadAllowList: [fal.hostPort] }, 50);
+    t = await startApp({ hosted: { fal: { key: fal.key, baseUrl: fal.origin }, replicate: undefined, openaiImages: false }, providerDownloadAllowList: [fal.hostPort] }, 50);
   });
   afterAll(async () => {
     await t?.close();
@@ -176,7 +176,7 @@ describe('Replicate predictions provider', () => {
     // Polling every 30 s (10 × pollMs with webhooks on): a task settling within seconds was woken by its webhook.
     t = await startApp(
       {
-        hosted: { fal: undefined, replicate: { token: replicate.token, baseUrl: replicate.origin, webhookSecret: replicate.webhookSecret } },
+        hosted: { fal: undefined, replicate: { token: replicate.token, baseUrl: replicate.origin, webhookSecret: replicate.webhookSecret }, openaiImages: false },
         providerDownloadAllowList: [replicate.hostPort],
       },
       3_000,
@@ -260,7 +260,7 @@ describe('OpenAI images provider', () => {
   let t: TestApp;
   beforeAll(async () => {
     openai = await startOpenAiImagesStandIn();
-    t = await startApp({ openai: { apiKey: openai.key, baseUrl: openai.baseUrl, model: 'gpt-4o-mini' } }, 50);
+    t = await startApp({ openai: { apiKey: openai.key, baseUrl: openai.baseUrl, model: 'gpt-4o-mini' }, hosted: { fal: undefined, replicate: undefined, openaiImages: true } }, 50);
   });
   afterAll(async () => {
     await t?.close();

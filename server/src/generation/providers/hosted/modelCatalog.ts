@@ -23,7 +23,7 @@ export function configuredProviders(config: HostedConfig): Set<ModelProvider> {
   const set = new Set<ModelProvider>();
   if (config.hosted.fal) set.add('fal');
   if (config.hosted.replicate) set.add('replicate');
-  if (config.openai) set.add('openai');
+  if (config.openai && config.hosted.openaiImages) set.add('openai');
   return set;
 }
 
@@ -66,6 +66,6 @@ export function createHostedProviders(config: HostedConfig, overrides: { pollMs?
       }),
     );
   }
-  if (config.openai) providers.push(new OpenAiImagesProvider(deps, config.openai));
+  if (config.openai && config.hosted.openaiImages) providers.push(new OpenAiImagesProvider(deps, config.openai));
   return { providers, waiters };
 }

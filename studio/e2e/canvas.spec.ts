@@ -208,4 +208,27 @@ describe('canvas mode, several people on one project', () => {
 
     for (const p of [ava, ben]) expect(p.errors).toEqual([]);
   });
+
+  it('turns an editor read-only live when the owner makes them a viewer, and keeps the opened project selected', async () => {
+    const { browser } = e2e;
+    const ava = await person(browser, 'ava.roles@example.com', 'Ava');
+    const ben = await person(browser, 'ben.roles@example.com', 'Ben');
+    const projectId = await sharedProject(ava, [[ben, 'editor']]);
+    await openCanvas(ben, projectId);
+    expect(await ben.page.evaluate(() => localStorage.getItem('tessera.selectedProject'))).toBe(projectId);
+    expect(await ben.page.getByTestId('read-only-banner').count()).toBe(0);
+
+    const members = await trpcCall<{ userId: string; name: string }[]>(e2e.server.url, ava.cookie, 'project.members', { projectId }, 'query');
+    const benId = members.find((m) => m.name === 'Ben')!.userId;
+    await trpcCall(e2e.server.url, ava.cookie, 'project.setRole', { projectId, userId: benId, role: 'viewer' });
+
+    // Without reloading: his connection comes back read-only and the banner says so.
+    await ben.page.getByTestId('read-only-banner').waitFor({ timeout: 20_000 });
+    await ben.page.locator('[data-testid="canvas-page"][data-phase="ready"]').waitFor();
+    await resetCamera(ben.page);
+    await drag(ben.page, [100, 100], [200, 200]);
+    await ben.page.waitForTimeout(300);
+    expect((await nodes(ben.page)).length).toBe(0);
+    expect(ben.errors).toEqual([]);
+  });
 });

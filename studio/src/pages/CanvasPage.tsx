@@ -35,6 +35,7 @@ import { useProjectRoom } from '../features/canvas/ui/useProjectRoom.ts';
 import { useProjectTasks } from '../features/canvas/ui/useProjectTasks.ts';
 import { GuestGate } from '../features/generate/GuestGate.tsx';
 import { usePopupStore } from '../features/popups/popupStore.ts';
+import { writeSelectedProject } from '../features/projects/selectedProject.ts';
 import { authClient } from '../lib/authClient.ts';
 import { useTRPC } from '../lib/trpc.ts';
 
@@ -115,6 +116,11 @@ function CanvasWorkspace({ project }: { project: ProjectDto }) {
   useEffect(() => {
     manager?.presence.setUser(user);
   }, [manager, user]);
+
+  // A project opened by its URL becomes the selected one, as when picked from the list.
+  useEffect(() => {
+    if (phase === 'ready') writeSelectedProject(project.id);
+  }, [phase, project.id]);
 
   // Once synced, show everything that is there (not zooming in past 100% for a small canvas).
   const fitted = useRef(false);

@@ -27,8 +27,8 @@ describe('collabReducer (the canvas connection the page shows)', () => {
     expect(collabReducer(refused, { type: 'synced' }).phase).toBe('refused');
   });
 
-  it('is refused when access is revoked while connected', () => {
-    expect(run({ type: 'synced' }, { type: 'close', reason: COLLAB_REASONS.revoked })).toMatchObject({ phase: 'refused', reason: 'access-revoked' });
+  it('goes offline, not refused, when the server closes a connection whose rights changed (the hook reconnects)', () => {
+    expect(run({ type: 'synced' }, { type: 'close', reason: COLLAB_REASONS.revoked })).toMatchObject({ phase: 'ready', online: false });
   });
 
   it('tells a failed load apart from a refusal', () => {

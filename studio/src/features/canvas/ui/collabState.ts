@@ -52,8 +52,7 @@ export function collabReducer(state: CollabState, event: CollabEvent): CollabSta
         reason: event.reason || COLLAB_REASONS.forbidden,
       };
     case 'close':
-      // Revoked while connected: reconnecting would only be refused.
-      if (event.reason === COLLAB_REASONS.revoked) return { ...state, phase: 'refused', online: false, reason: event.reason };
+      // Revoked (role changed or removed): the hook connects afresh, which decides which it was.
       return { ...state, online: false };
     case 'synced':
       return { ...state, phase: 'ready', online: true };

@@ -57,7 +57,12 @@ export function useCollabDocument(projectId: string): CollabDocument | null {
     provider.on('unsyncedChanges', ({ number }: { number: number }) => dispatch({ type: 'unsynced', count: number }));
     provider.on('close', ({ event }: { event: { reason?: string } }) => {
       dispatch({ type: 'close', reason: event.reason ?? '' });
-      if (event.reason === COLLAB_REASONS.revoked) destroy();
+      // The server closes a connection whose rights changed: connect afresh once, which gives a
+      // changed role its new scope (read-only or read-write) and a removed member the refusal.
+      if (event.reason === COLLAB_REASONS.revoked) {
+        destroy();
+        setAttempt((n) => n + 1);
+      }
     });
     provider.on('authenticationFailed', ({ reason }: { reason: string }) => {
       dispatch({ type: 'authenticationFailed', reason });

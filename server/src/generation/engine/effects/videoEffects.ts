@@ -9,17 +9,9 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { runFfmpeg } from '../video/ffmpeg.ts';
+import { type RenderedVideo, runFfmpeg } from '../video/ffmpeg.ts';
 
-export interface VideoEffectResult {
-  data: Buffer;
-  contentType: 'video/mp4';
-  width: number;
-  height: number;
-  durationS: number;
-  /** PNG of a representative frame (~40% into the clip) */
-  poster: Buffer;
-}
+export type VideoEffectResult = RenderedVideo;
 export type EffectOptions = Record<string, number | string | boolean>;
 export interface VideoEffectRecipe {
   id: string;

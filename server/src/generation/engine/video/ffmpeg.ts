@@ -4,6 +4,17 @@
  */
 import { spawn } from 'node:child_process';
 
+/** An MP4 the engine made, with the still its thumbnail is cut from. */
+export interface RenderedVideo {
+  data: Buffer;
+  contentType: 'video/mp4';
+  width: number;
+  height: number;
+  durationS: number;
+  /** PNG of a representative frame (~40% into the video). */
+  poster: Buffer;
+}
+
 /** Default limit for one ffmpeg run. */
 export const FFMPEG_TIMEOUT_MS = 120_000;
 

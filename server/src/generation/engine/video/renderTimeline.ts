@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Clip, clipDuration, crossfadeOverlap, type Timeline, totalDuration, trackOfKind, videoClips } from '@tessera/shared/timeline';
 import { probeVideo } from '../../../media/probe.ts';
-import { FFMPEG_TIMEOUT_MS, runFfmpeg } from './ffmpeg.ts';
+import { FFMPEG_TIMEOUT_MS, type RenderedVideo, runFfmpeg } from './ffmpeg.ts';
 
 export const TIMELINE_FPS = 30;
 const SAMPLE_RATE = 48_000;
@@ -39,14 +39,7 @@ export interface RenderTimelineOptions {
   signal?: AbortSignal;
 }
 
-export interface RenderedTimeline {
-  data: Buffer;
-  contentType: 'video/mp4';
-  width: number;
-  height: number;
-  durationS: number;
-  /** PNG of the frame ~40% into the output. */
-  poster: Buffer;
+export interface RenderedTimeline extends RenderedVideo {
   /** Overlays left out because no font file was found. */
   skippedOverlays: number;
 }

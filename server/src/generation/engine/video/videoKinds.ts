@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import type { VideoMode, VideoStyle } from '@tessera/shared/generation/video';
 import sharp from 'sharp';
 import { renderProceduralImage } from '../../providers/proceduralImage.ts';
-import { runFfmpeg } from './ffmpeg.ts';
+import { type RenderedVideo, runFfmpeg } from './ffmpeg.ts';
 
 export const VIDEO_FPS = 24;
 /** Where the poster frame is taken, as a fraction of the clip. */
@@ -27,15 +27,7 @@ const POSTER_AT = 0.4;
 /** A long 1080p or 4K render on one thread takes minutes; this only stops a stuck ffmpeg. */
 const VIDEO_TIMEOUT_MS = 15 * 60_000;
 
-export interface VideoClip {
-  data: Buffer;
-  contentType: 'video/mp4';
-  width: number;
-  height: number;
-  durationS: number;
-  /** PNG of a frame ~40% into the clip. */
-  poster: Buffer;
-}
+export type VideoClip = RenderedVideo;
 
 export interface RenderOptions {
   progress?: (fraction: number, stage: string) => void;

@@ -65,6 +65,9 @@ const zEnv = z.object({
   OPENAI_BASE_URL: zOptionalString.pipe(z.url().optional()),
   OPENAI_MODEL: zOptionalString,
   OPENAI_IMAGES: zBool,
+  /** Read by media/binaries.ts (engine threads spawn ffmpeg too); listed here to be validated. */
+  FFMPEG_PATH: zOptionalString,
+  FFPROBE_PATH: zOptionalString,
   FAL_KEY: zOptionalString,
   FAL_BASE_URL: zOptionalString.pipe(z.url().optional()),
   REPLICATE_API_TOKEN: zOptionalString,

@@ -2,10 +2,12 @@
  * Generation RPCs (§7): one mutation per creation kind, each answering `{ id }` of the accepted
  * task, plus the task list, cancel and concurrency. Thin: parse, call the task service.
  */
-import { GENERATION_KINDS, type GenerationInput, type GenerationKind } from '@tessera/shared/generation';
+import { GENERATION_KINDS, type GenerationInput, type GenerationKind, isGenerationKind } from '@tessera/shared/generation';
+import { modelsForKind } from '@tessera/shared/generation/models';
 import { z } from 'zod';
 import { router } from '../trpc/init.ts';
-import { authedProcedure } from '../trpc/procedures.ts';
+import { authedProcedure, publicProcedure } from '../trpc/procedures.ts';
+import { configuredProviders } from './providers/hosted/modelCatalog.ts';
 import type { Context } from '../trpc/context.ts';
 import { applyCanvasOutcome } from '../modules/canvas/canvasOutcome.ts';
 import { cancelTask, createTask, getTask, listTasks, taskConcurrency, type TaskServiceDeps } from './tasks.service.ts';
@@ -49,6 +51,25 @@ export const videoRouter = router({
   createVideoByImageV2: createProcedure('image_to_video_v2'),
   createVideoByVideo: createProcedure('video_to_video'),
   upscaleVideo: createProcedure('video_upscale'),
+  createVideoBySubjects: createProcedure('video_subjects'),
+  createActionImitation: createProcedure('action_imitation'),
+  /** Not named in §7 (which lists no extension call); ours. */
+  extendVideo: createProcedure('video_extend'),
+});
+export const aiShortsRouter = router({ create: createProcedure('ai_shorts') });
+export const videoToolsRouter = router({
+  videoBackgroundRemover: createProcedure('video_background_remover'),
+  videoSubtitlesRemove: createProcedure('video_subtitles_remove'),
+});
+export const audioVideoRouter = router({ createAudioVideo: createProcedure('sound_effects') });
+export const lipSyncRouter = router({ createLipSyncTask: createProcedure('lip_sync') });
+
+/** The model pickers: the models that can make a kind here (hosted ones only when their key is set), default first. */
+export const modelRouter = router({
+  list: publicProcedure.input(z.object({ kind: z.string().max(64) })).query(({ ctx, input }) => {
+    if (!isGenerationKind(input.kind)) return [];
+    return modelsForKind(input.kind, configuredProviders(ctx.services.config)).map(({ id, name, provider, durations, resolutions }) => ({ id, name, provider, durations, resolutions }));
+  }),
 });
 export const animeRouter = router({ createAnimatedVideo: createProcedure('anime_video') });
 
@@ -63,6 +84,8 @@ export const taskRouter = router({
     .query(({ ctx, input }) => listTasks(ctx.services.db, ctx.session.user.id, input?.limit)),
   get: authedProcedure.input(zTaskId).query(({ ctx, input }) => getTask(ctx.services.db, ctx.session.user.id, input.id)),
   cancel: authedProcedure.input(zTaskId).mutation(({ ctx, input }) => cancelTask(taskDeps(ctx), ctx.session.user.id, input.id)),
+  /** Face swap on a video (§7 names it under `task`). */
+  createFaceSwapTask: createProcedure('video_face_swap'),
   /** "2 of 3 running": the caller's plan concurrency in use. */
   concurrency: authedProcedure.query(({ ctx }) => taskConcurrency(ctx.services.db, ctx.session.user.id)),
 });

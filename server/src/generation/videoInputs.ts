@@ -13,17 +13,25 @@ import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { AppError } from '@tessera/shared/errors';
 import { type GenerationInput, type GenerationKind, parseVideoRef, readField, videoFieldsOf } from '@tessera/shared/generation';
-import { checkGeneralVideo, type VideoSource, type VideoUpscaleTarget, videoUpscalePlan } from '@tessera/shared/generation/video';
-import { findMediaObject } from '../media/media.repo.ts';
+import { checkGeneralVideo, checkLipSyncVideo, isExtendable, type VideoSource, type VideoUpscaleTarget, videoUpscalePlan } from '@tessera/shared/generation/video';
+import { findMediaObject, type MediaObjectInfo } from '../media/media.repo.ts';
 import { probeVideo } from '../media/probe.ts';
 import { type InputDeps, mayUseMedia } from './inputs.ts';
 import { findTask } from './tasks.repo.ts';
 
-/** The storage key of the video `value` names, once the caller may use it. */
-async function resolveVideoKey(deps: InputDeps, userId: string, value: string, projectId: string | null): Promise<string> {
+/** A video the caller may use: its stored object and when the video was made. */
+interface ResolvedVideo {
+  object: MediaObjectInfo;
+  /** When the video was created: its task's creation for a clip made here, else the upload's. */
+  createdAt: Date;
+}
+
+/** The stored video `value` names, once the caller may use it. */
+async function resolveVideo(deps: InputDeps, userId: string, value: string, projectId: string | null): Promise<ResolvedVideo> {
   const ref = parseVideoRef(value);
   if (!ref) throw new AppError('VIDEO_NOT_FOUND');
   let key: string;
+  let createdAt: Date | null = null;
   if (ref.kind === 'task') {
     const task = await findTask(deps.db, ref.taskId);
     // Someone else's task does not exist for the caller.
@@ -32,13 +40,14 @@ async function resolveVideoKey(deps: InputDeps, userId: string, value: string, p
     const output = task.status === 'succeeded' ? task.outputs.find((o) => o.mediaType === 'video') : undefined;
     if (!output) throw new AppError('VIDEO_NOT_FOUND');
     key = output.key;
+    createdAt = task.createdAt;
   } else {
     key = ref.key;
   }
   const object = await findMediaObject(deps.db, key);
   if (!object || !object.contentType.startsWith('video/')) throw new AppError('VIDEO_NOT_FOUND');
   if (!(await mayUseMedia(deps, userId, object, projectId))) throw new AppError('VIDEO_NOT_FOUND');
-  return object.key;
+  return { object, createdAt: createdAt ?? object.createdAt };
 }
 
 /** Reads the stored video with ffprobe (from a temp copy: storage may be a bucket). */
@@ -57,14 +66,26 @@ async function probeStored(deps: InputDeps, key: string): Promise<VideoSource> {
 }
 
 /** The §5 rules of each kind that takes a video. */
-function checkVideoRules(kind: GenerationKind, input: Record<string, unknown>, source: VideoSource): void {
-  if (kind === 'video_upscale') {
-    const plan = videoUpscalePlan(source, input.target as VideoUpscaleTarget);
-    if (!plan.ok) throw new AppError(plan.error);
-    return;
+function checkVideoRules(kind: GenerationKind, input: Record<string, unknown>, source: VideoSource, video: ResolvedVideo): void {
+  switch (kind) {
+    case 'video_upscale': {
+      const plan = videoUpscalePlan(source, input.target as VideoUpscaleTarget);
+      if (!plan.ok) throw new AppError(plan.error);
+      return;
+    }
+    case 'video_extend':
+      if (!isExtendable(source.durationS, video.createdAt)) throw new AppError('VIDEO_NOT_EXTENDABLE');
+      return;
+    case 'lip_sync': {
+      const broken = checkLipSyncVideo({ ...source, sizeBytes: video.object.sizeBytes });
+      if (broken) throw new AppError(broken);
+      return;
+    }
+    default: {
+      const broken = checkGeneralVideo(source.durationS);
+      if (broken) throw new AppError(broken);
+    }
   }
-  const broken = checkGeneralVideo(source.durationS);
-  if (broken) throw new AppError(broken);
 }
 
 /**
@@ -83,12 +104,14 @@ export async function resolveInputVideos<K extends GenerationKind>(
   const resolved = { ...(input as Record<string, unknown>) };
   for (const field of fields) {
     const value = readField(resolved, field);
+    // An optional video left out (lip sync from a portrait instead); the schema said which are required.
+    if (value === undefined) continue;
     if (typeof value !== 'string') throw new AppError('VIDEO_NOT_FOUND');
-    const key = await resolveVideoKey(deps, userId, value, projectId);
-    const source = await probeStored(deps, key);
-    checkVideoRules(kind, resolved, source);
+    const video = await resolveVideo(deps, userId, value, projectId);
+    const source = await probeStored(deps, video.object.key);
+    checkVideoRules(kind, resolved, source, video);
     // Video kinds have one top-level video field; its probe is the task's `source`.
-    resolved[field] = key;
+    resolved[field] = video.object.key;
     resolved.source = source;
   }
   return resolved as GenerationInput<K>;

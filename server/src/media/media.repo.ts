@@ -21,6 +21,8 @@ export interface MediaObjectInfo {
   height: number | null;
   /** Length of a stored video or audio file (probed when stored). */
   durationS: number | null;
+  sizeBytes: number;
+  createdAt: Date;
   isPublic: boolean;
 }
 
@@ -33,6 +35,8 @@ export async function findMediaObject(db: Database, key: string): Promise<MediaO
       width: mediaObjects.width,
       height: mediaObjects.height,
       durationS: mediaObjects.durationS,
+      sizeBytes: mediaObjects.sizeBytes,
+      createdAt: mediaObjects.createdAt,
       isPublic: mediaObjects.isPublic,
     })
     .from(mediaObjects)

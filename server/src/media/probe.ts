@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { AppError } from '@tessera/shared/errors';
 import { checkGeneralVideo } from '@tessera/shared/generation/video';
+import { ffprobePath } from './binaries.ts';
 
 export interface VideoProbe {
   durationS: number;
@@ -49,7 +50,7 @@ function runFfprobe(ffprobePath: string, path: string, timeoutMs: number): Promi
 export async function probeVideo(path: string, opts: { ffprobePath?: string; timeoutMs?: number } = {}): Promise<VideoProbe> {
   let parsed: FfprobeOutput;
   try {
-    parsed = JSON.parse(await runFfprobe(opts.ffprobePath ?? 'ffprobe', path, opts.timeoutMs ?? PROBE_TIMEOUT_MS)) as FfprobeOutput;
+    parsed = JSON.parse(await runFfprobe(opts.ffprobePath ?? ffprobePath(), path, opts.timeoutMs ?? PROBE_TIMEOUT_MS)) as FfprobeOutput;
   } catch (cause) {
     throw new AppError('VIDEO_VALIDATION_FAILED', { cause });
   }

@@ -1,6 +1,20 @@
 /** The root router. Path names are the public contract of spec §7. */
 import { projectHistoryRouter } from '../collab/history.router.ts';
-import { animeRouter, image2ImageRouter, imageToolsRouter, taskRouter, template2ImageRouter, text2ImageRouter, videoEditRouter, videoRouter } from '../generation/generation.router.ts';
+import {
+  aiShortsRouter,
+  animeRouter,
+  audioVideoRouter,
+  image2ImageRouter,
+  imageToolsRouter,
+  lipSyncRouter,
+  modelRouter,
+  taskRouter,
+  template2ImageRouter,
+  text2ImageRouter,
+  videoEditRouter,
+  videoRouter,
+  videoToolsRouter,
+} from '../generation/generation.router.ts';
 import { adminRouter } from '../modules/admin/admin.router.ts';
 import { billingRouter, subLogRouter } from '../modules/billing/billing.router.ts';
 import { canvasRouter } from '../modules/canvas/canvas.router.ts';
@@ -25,6 +39,11 @@ export const appRouter = router({
   video: videoRouter,
   anime: animeRouter,
   videoEdit: videoEditRouter,
+  aiShorts: aiShortsRouter,
+  videoTools: videoToolsRouter,
+  audioVideo: audioVideoRouter,
+  lipSync: lipSyncRouter,
+  model: modelRouter,
   creation: creationRouter,
   task: taskRouter,
   subUsage: subUsageRouter,

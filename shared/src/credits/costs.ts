@@ -4,7 +4,7 @@
  */
 import type { GenerationInput, GenerationKind } from '../generation/generation.ts';
 import { totalDuration } from '../timeline/timeline.ts';
-import { videoCost, videoUpscaleCost } from '../generation/video.ts';
+import { estimateSpeechSeconds, videoCost, videoToolCost, videoUpscaleCost } from '../generation/video.ts';
 
 /** Length assumed for a source video not probed yet. */
 const DEFAULT_SOURCE_S = 5;
@@ -39,6 +39,18 @@ export const GENERATION_COSTS: { [K in GenerationKind]: CostFn<K> } = {
   video_to_video: (input) => videoCost({ seconds: input.source?.durationS ?? DEFAULT_SOURCE_S, resolution: input.resolution, mode: input.mode }),
   anime_video: (input) => videoCost({ seconds: input.source?.durationS ?? DEFAULT_SOURCE_S, resolution: input.resolution, mode: input.mode }),
   video_upscale: (input) => videoUpscaleCost(input.source?.durationS ?? DEFAULT_SOURCE_S, input.target),
+  video_subjects: (input) => videoCost({ seconds: input.duration, resolution: input.resolution, mode: input.mode }),
+  action_imitation: (input) => videoCost({ seconds: input.source?.durationS ?? DEFAULT_SOURCE_S, resolution: input.resolution, mode: input.mode }),
+  // An extension is priced by the seconds it adds, at the 720p rate (it keeps the source's size).
+  video_extend: (input) => videoCost({ seconds: input.duration, resolution: '720p' }),
+  // A short is stills, captions and music rather than generated motion: 1 credit a second (2 at 1080p).
+  ai_shorts: (input) => input.duration * (input.resolution === '1080p' ? 2 : 1),
+  video_background_remover: (input) => videoToolCost(input.source?.durationS ?? DEFAULT_SOURCE_S, 'background'),
+  video_subtitles_remove: (input) => videoToolCost(input.source?.durationS ?? DEFAULT_SOURCE_S, 'subtitles'),
+  sound_effects: (input) => videoToolCost(input.source?.durationS ?? DEFAULT_SOURCE_S, 'soundEffects'),
+  // Lip sync lasts as long as its speech; priced on the text's estimated length at the output resolution.
+  lip_sync: (input) => videoCost({ seconds: estimateSpeechSeconds(input.text), resolution: input.resolution }),
+  video_face_swap: (input) => videoToolCost(input.source?.durationS ?? DEFAULT_SOURCE_S, 'faceSwap'),
   // Timeline export: ffmpeg's CPU time grows with the output's length and pixels, so one credit
   // per started 10 s of output at 720p (480p the same, 1080p double), never less than 2.
   video_edit: (input) => Math.max(2, Math.ceil(totalDuration(input.timeline) / 10) * (input.resolution === '1080p' ? 2 : 1)),

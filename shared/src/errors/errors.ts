@@ -112,6 +112,10 @@ export const ERROR_CATALOGUE = {
   // Not in §8 (which names no upload message for videos): the §5 upload rules need words.
   VIDEO_VALIDATION_FAILED: entry('BAD_REQUEST', 'Video validation failed.'),
   VIDEO_DURATION_OUT_OF_RANGE: entry('BAD_REQUEST', 'Videos must be 3 to 30 seconds long.'),
+  // §5's lip-sync limits, in our words (§8 names none).
+  LIP_SYNC_VIDEO_SIZE: entry('BAD_REQUEST', 'For lip sync, the video’s short side must be over 720 px and its long side under 1920 px.'),
+  LIP_SYNC_VIDEO_DURATION: entry('BAD_REQUEST', 'For lip sync, the video must be longer than 2 seconds and shorter than 10 seconds.'),
+  LIP_SYNC_VIDEO_TOO_LARGE: entry('BAD_REQUEST', 'For lip sync, the video must be under 100 MB.'),
   CREDIT_MATCH_FAILED: entry('INTERNAL_SERVER_ERROR', 'Failed to get credit match or credits for this generation.'),
 
   // Image

@@ -4,7 +4,16 @@
  * forms from them. Kinds are added here as their engines land.
  */
 import { z } from 'zod';
-import { VIDEO_ASPECT_RATIOS, VIDEO_MODES, VIDEO_RESOLUTIONS, VIDEO_STYLES, VIDEO_UPSCALE_TARGETS } from './video.ts';
+import {
+  AI_SHORTS_DURATIONS,
+  EXTEND_DURATIONS,
+  MAX_SPEECH_CHARS,
+  VIDEO_ASPECT_RATIOS,
+  VIDEO_MODES,
+  VIDEO_RESOLUTIONS,
+  VIDEO_STYLES,
+  VIDEO_UPSCALE_TARGETS,
+} from './video.ts';
 import { zTimelineSnapshot } from '../timeline/timeline.ts';
 
 export const ASPECT_RATIOS = {
@@ -20,6 +29,11 @@ const ASPECT_RATIO_KEYS = Object.keys(ASPECT_RATIOS) as [AspectRatio, ...AspectR
 const zPrompt = z.string().trim().min(1, 'Prompt is required').max(2000);
 const zSeed = z.number().int().min(0).max(2 ** 31 - 1);
 const zProjectId = z.string().max(100);
+/**
+ * The model picked in the studio (shared/generation/models); the server runs the task on it when
+ * its provider is configured, else on the kind's default (see chooseModel).
+ */
+const zModelId = z.string().trim().max(64).regex(/^[a-z0-9][a-z0-9-]*$/, 'The model used to create this video is currently unavailable. We suggest you try our other models.');
 
 /** A stored media key: `u/<owner>/<name>.<ext>` (what uploads and imports answer). */
 export const MEDIA_KEY_PATTERN = /^u\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,128}\.(png|jpg|webp|gif|avif|mp4|webm|mp3|wav)$/;
@@ -64,6 +78,7 @@ export const zTextToImageInput = z.object({
   loraId: zCatalogId.optional(),
   /** Same seed + prompt → same image. */
   seed: zSeed.optional(),
+  model: zModelId.optional(),
   projectId: zProjectId.optional(),
 });
 export type TextToImageInput = z.infer<typeof zTextToImageInput>;
@@ -195,6 +210,7 @@ const zVideoOptions = {
   resolution: z.enum(VIDEO_RESOLUTIONS).default('720p'),
   mode: z.enum(VIDEO_MODES).default('std'),
   seed: zSeed.optional(),
+  model: zModelId.optional(),
   projectId: zProjectId.optional(),
 };
 const zDuration = z.union([z.literal(5), z.literal(10)], { error: 'Duration must be 5 or 10 seconds' }).default(5);
@@ -227,6 +243,94 @@ export const zVideoUpscaleInput = z.object({
   projectId: zProjectId.optional(),
   source: zVideoSource.optional(),
 });
+
+/** Consistent character: 1–4 photos of the same subject(s), kept recognisable through a clip the prompt describes. */
+export const zSubjectsVideoInput = z.object({
+  subjects: z.array(zImageRef).min(1, 'Image is required.').max(4),
+  prompt: zPrompt,
+  duration: zDuration,
+  aspectRatio: z.enum(VIDEO_ASPECT_RATIOS).default('16:9'),
+  ...zVideoOptions,
+});
+
+/** Mimic motion: the person in `image` performs the motion of the reference `video` (its length, the photo's shape). */
+export const zActionImitationInput = z.object({ image: zImageRef, video: zVideoRef, ...zVideoOptions, source: zVideoSource.optional() });
+
+/**
+ * Video extension: `duration` more seconds continuing the video's last frames (the result is the
+ * whole video plus its continuation, at the source's size). §5: not for videos over 3 minutes or
+ * created over 30 days ago.
+ */
+export const zVideoExtendInput = z.object({
+  video: zVideoRef,
+  prompt: z.string().trim().max(2000).default(''),
+  duration: z.union([z.literal(EXTEND_DURATIONS[0]), z.literal(EXTEND_DURATIONS[1])], { error: 'Duration must be 5 or 10 seconds' }).default(5),
+  model: zModelId.optional(),
+  projectId: zProjectId.optional(),
+  source: zVideoSource.optional(),
+});
+
+/** AI shorts: a vertical (9:16) short about `topic` — scenes, captions and a music bed. */
+export const zAiShortsInput = z.object({
+  topic: zPrompt,
+  duration: z.union([z.literal(AI_SHORTS_DURATIONS[0]), z.literal(AI_SHORTS_DURATIONS[1]), z.literal(AI_SHORTS_DURATIONS[2])], { error: 'Duration must be 15, 30 or 60 seconds' }).default(30),
+  captions: z.boolean().default(true),
+  music: z.boolean().default(true),
+  resolution: z.enum(['720p', '1080p']).default('720p'),
+  seed: zSeed.optional(),
+  projectId: zProjectId.optional(),
+});
+
+/** Video background removal: the person kept, the background replaced (MP4 has no alpha; green screen by default). */
+export const zVideoBackgroundRemoverInput = z.object({
+  video: zVideoRef,
+  background: zBackground.default({ type: 'color', color: '#00b140' }),
+  projectId: zProjectId.optional(),
+  source: zVideoSource.optional(),
+});
+
+/** Subtitle removal: burnt-in text found and painted out; `region` limits the search (auto: the whole frame). */
+export const VIDEO_SUBTITLE_REGIONS = ['auto', 'bottom', 'top'] as const;
+export const zVideoSubtitlesRemoveInput = z.object({
+  video: zVideoRef,
+  region: z.enum(VIDEO_SUBTITLE_REGIONS).default('auto'),
+  projectId: zProjectId.optional(),
+  source: zVideoSource.optional(),
+});
+
+/** Sound effects: audio synthesised from `prompt`, mixed onto the video (over its own sound, or replacing it). */
+export const zSoundEffectsInput = z.object({
+  video: zVideoRef,
+  prompt: zPrompt,
+  /** Level of the effect, 0–1. */
+  volume: z.number().min(0).max(1).default(0.8),
+  keepOriginalAudio: z.boolean().default(true),
+  seed: zSeed.optional(),
+  projectId: zProjectId.optional(),
+  source: zVideoSource.optional(),
+});
+
+/** Text-to-speech voices the lip-sync engine offers. */
+export const SPEECH_VOICES = ['female', 'male', 'narrator'] as const;
+
+/**
+ * Lip sync (and AI avatar): `text` spoken by `voice`, with the mouth of the face in `video` (§5's
+ * lip-sync limits) or in the portrait `image` (AI avatar; it must contain a face) moving to it.
+ */
+export const zLipSyncInput = z
+  .object({
+    video: zVideoRef.optional(),
+    image: zImageRef.optional(),
+    text: z.string().trim().min(1, 'Please enter the text to speak.').max(MAX_SPEECH_CHARS),
+    voice: z.enum(SPEECH_VOICES).default('female'),
+    resolution: z.enum(VIDEO_RESOLUTIONS).default('720p'),
+    projectId: zProjectId.optional(),
+    source: zVideoSource.optional(),
+  })
+  .refine((i) => (i.video === undefined) !== (i.image === undefined), { message: 'Choose a video or a portrait photo.', path: ['video'] });
+
+/** Face swap on a video: every frame's face replaced by the face in `face`. */
+export const zVideoFaceSwapInput = z.object({ video: zVideoRef, face: zImageRef, projectId: zProjectId.optional(), source: zVideoSource.optional() });
 
 /** The product photo: cut out and placed into the template's scene. */
 export const zProductPhotoInput = z.object({
@@ -331,6 +435,49 @@ export const GENERATION_KINDS = {
   },
   anime_video: { rpcName: 'anime.createAnimatedVideo', input: zAnimeVideoInput, output: 'video', imageFields: [], videoFields: ['video'], failure: 'VIDEO_GENERATION_FAILED' },
   video_upscale: { rpcName: 'video.upscaleVideo', input: zVideoUpscaleInput, output: 'video', imageFields: [], videoFields: ['video'], failure: 'UPSCALE_FAILED' },
+  video_subjects: {
+    rpcName: 'video.createVideoBySubjects',
+    input: zSubjectsVideoInput,
+    output: 'video',
+    imageFields: ['subjects.0', 'subjects.1', 'subjects.2', 'subjects.3'],
+    failure: 'VIDEO_GENERATION_FAILED',
+  },
+  action_imitation: {
+    rpcName: 'video.createActionImitation',
+    input: zActionImitationInput,
+    output: 'video',
+    imageFields: ['image'],
+    videoFields: ['video'],
+    failure: 'VIDEO_GENERATION_FAILED',
+  },
+  video_extend: { rpcName: 'video.extendVideo', input: zVideoExtendInput, output: 'video', imageFields: [], videoFields: ['video'], failure: 'VIDEO_EXTENSION_FAILED' },
+  ai_shorts: { rpcName: 'aiShorts.create', input: zAiShortsInput, output: 'video', imageFields: [], failure: 'VIDEO_GENERATION_FAILED' },
+  video_background_remover: {
+    rpcName: 'videoTools.videoBackgroundRemover',
+    input: zVideoBackgroundRemoverInput,
+    output: 'video',
+    imageFields: ['background.image'],
+    videoFields: ['video'],
+    failure: 'BACKGROUND_REMOVER_FAILED',
+  },
+  video_subtitles_remove: {
+    rpcName: 'videoTools.videoSubtitlesRemove',
+    input: zVideoSubtitlesRemoveInput,
+    output: 'video',
+    imageFields: [],
+    videoFields: ['video'],
+    failure: 'VIDEO_GENERATION_FAILED',
+  },
+  sound_effects: { rpcName: 'audioVideo.createAudioVideo', input: zSoundEffectsInput, output: 'video', imageFields: [], videoFields: ['video'], failure: 'VIDEO_GENERATION_FAILED' },
+  lip_sync: { rpcName: 'lipSync.createLipSyncTask', input: zLipSyncInput, output: 'video', imageFields: ['image'], videoFields: ['video'], failure: 'VIDEO_GENERATION_FAILED' },
+  video_face_swap: {
+    rpcName: 'task.createFaceSwapTask',
+    input: zVideoFaceSwapInput,
+    output: 'video',
+    imageFields: ['face'],
+    videoFields: ['video'],
+    failure: 'FACE_SWAP_FAILED',
+  },
   video_edit: { rpcName: 'videoEdit.createVideoEdit', input: zVideoEditInput, output: 'video', imageFields: [], failure: 'VIDEO_GENERATION_FAILED' },
 } as const satisfies Record<string, KindDefinition>;
 
@@ -348,6 +495,15 @@ export const VIDEO_GENERATION_KINDS = [
   'video_to_video',
   'anime_video',
   'video_upscale',
+  'video_subjects',
+  'action_imitation',
+  'video_extend',
+  'ai_shorts',
+  'video_background_remover',
+  'video_subtitles_remove',
+  'sound_effects',
+  'lip_sync',
+  'video_face_swap',
 ] as const satisfies readonly GenerationKind[];
 export type VideoGenerationKind = (typeof VIDEO_GENERATION_KINDS)[number];
 export const isVideoGenerationKind = (kind: string): kind is VideoGenerationKind => (VIDEO_GENERATION_KINDS as readonly string[]).includes(kind);

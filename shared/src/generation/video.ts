@@ -136,3 +136,66 @@ export const VIDEO_UPSCALE_CREDITS_PER_SECOND: Record<VideoUpscaleTarget, number
 export function videoUpscaleCost(seconds: number, target: VideoUpscaleTarget): number {
   return Math.ceil(seconds) * VIDEO_UPSCALE_CREDITS_PER_SECOND[target];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Lip sync, extension and the video tools (§5)
+// ---------------------------------------------------------------------------------------------
+
+/** §5 lip-sync video: short side over 720 px, long side under 1920 px (both ends excluded). */
+export const LIP_SYNC_MIN_SHORT_SIDE = 720;
+export const LIP_SYNC_MAX_LONG_SIDE = 1920;
+/** §5 lip-sync video: longer than 2 s and shorter than 10 s. */
+export const LIP_SYNC_MIN_S = 2;
+export const LIP_SYNC_MAX_S = 10;
+/** §5 lip-sync video: under 100 MB. */
+export const LIP_SYNC_MAX_BYTES = 100 * 1024 * 1024;
+
+export type LipSyncRuleError = 'LIP_SYNC_VIDEO_SIZE' | 'LIP_SYNC_VIDEO_DURATION' | 'LIP_SYNC_VIDEO_TOO_LARGE';
+
+/** §5's lip-sync limits on a video (faces are checked by the server's face detector); null when it passes. */
+export function checkLipSyncVideo(source: VideoSource & { sizeBytes: number }): LipSyncRuleError | null {
+  if (source.sizeBytes >= LIP_SYNC_MAX_BYTES) return 'LIP_SYNC_VIDEO_TOO_LARGE';
+  if (Math.min(source.width, source.height) <= LIP_SYNC_MIN_SHORT_SIDE || Math.max(source.width, source.height) >= LIP_SYNC_MAX_LONG_SIDE) {
+    return 'LIP_SYNC_VIDEO_SIZE';
+  }
+  if (source.durationS <= LIP_SYNC_MIN_S || source.durationS >= LIP_SYNC_MAX_S) return 'LIP_SYNC_VIDEO_DURATION';
+  return null;
+}
+
+/** §5: videos longer than 3 minutes, or created over 30 days ago, cannot be extended. */
+export const MAX_EXTEND_SOURCE_S = 180;
+export const MAX_EXTEND_AGE_DAYS = 30;
+
+/** True when a video of `durationS` created at `createdAt` may be extended at `now`. */
+export function isExtendable(durationS: number, createdAt: Date, now: Date = new Date()): boolean {
+  return durationS <= MAX_EXTEND_SOURCE_S && now.getTime() - createdAt.getTime() <= MAX_EXTEND_AGE_DAYS * 86_400_000;
+}
+
+/** Lengths a video extension adds, in seconds. */
+export const EXTEND_DURATIONS = [5, 10] as const;
+
+/** Lengths of an AI short, in seconds (a vertical 9:16 video). */
+export const AI_SHORTS_DURATIONS = [15, 30, 60] as const;
+
+/** Spoken words per second a text-to-speech voice reads at, for pricing before the speech exists. */
+export const SPEECH_CHARS_PER_SECOND = 14;
+/** Longest speech a lip-sync or avatar request may ask for. */
+export const MAX_SPEECH_CHARS = 600;
+
+/** Seconds of speech `text` takes, estimated (the engine measures the real voice). */
+export function estimateSpeechSeconds(text: string): number {
+  return Math.max(1, Math.ceil(text.trim().length / SPEECH_CHARS_PER_SECOND));
+}
+
+/**
+ * Credits per second of source video for the video tools (priced by the source the server
+ * probed): background removal and face swap run a model on every frame (3), subtitle removal
+ * detects text on sampled frames and inpaints a band (2), sound effects synthesise and mix audio
+ * (1, never less than 2).
+ */
+export const VIDEO_TOOL_CREDITS_PER_SECOND = { background: 3, faceSwap: 3, subtitles: 2, soundEffects: 1 } as const;
+
+/** Credits for running a video tool over `seconds` of video. */
+export function videoToolCost(seconds: number, tool: keyof typeof VIDEO_TOOL_CREDITS_PER_SECOND): number {
+  return Math.max(2, Math.ceil(seconds) * VIDEO_TOOL_CREDITS_PER_SECOND[tool]);
+}

@@ -1,8 +1,9 @@
 /**
- * Running the system `ffmpeg` binary (from PATH) for the local engine's video work: video effects
+ * Running the `ffmpeg` binary (FFMPEG_PATH, else PATH; see media/binaries.ts) for the local engine's video work: video effects
  * and the video kinds share this one runner, with progress read from `-progress pipe:1`.
  */
 import { spawn } from 'node:child_process';
+import { ffmpegPath } from '../../../media/binaries.ts';
 
 /** An MP4 the engine made, with the still its thumbnail is cut from. */
 export interface RenderedVideo {
@@ -31,7 +32,7 @@ export function runFfmpeg(
 ): Promise<void> {
   const timeoutMs = p.timeoutMs ?? FFMPEG_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
-    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     let stderr = '';
     let stdout = '';
     let failure: unknown;

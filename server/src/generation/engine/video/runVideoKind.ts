@@ -7,6 +7,15 @@ import { GENERATION_KINDS, type VideoGenerationKind } from '@tessera/shared/gene
 import { fitVideoSize, videoSizeFor, videoUpscalePlan, type VideoSource } from '@tessera/shared/generation/video';
 import sharp from 'sharp';
 import type { ProducedOutput, RunContext } from '../../providers/provider.ts';
+import { renderSubjectsVideo } from './kinds/subjects.ts';
+import { renderActionImitation } from './kinds/actionImitation.ts';
+import { renderVideoExtend } from './kinds/extend.ts';
+import { renderAiShort } from './kinds/aiShorts.ts';
+import { renderVideoBackgroundRemover } from './kinds/backgroundRemover.ts';
+import { renderSubtitlesRemove } from './kinds/subtitlesRemove.ts';
+import { renderSoundEffects } from './kinds/soundEffects.ts';
+import { renderLipSync } from './kinds/lipSync.ts';
+import { renderVideoFaceSwap } from './kinds/faceSwap.ts';
 import {
   renderAnimeVideo,
   renderImageToVideo,
@@ -59,6 +68,24 @@ async function render(kind: VideoGenerationKind, raw: unknown, ctx: RunContext, 
       if (!plan.ok) throw new Error(`video upscale refused: ${plan.error}`);
       return renderVideoUpscale(await ctx.loadMedia(i.video), { seconds: source.durationS, size: { width: plan.width, height: plan.height } }, opts);
     }
+    case 'video_subjects':
+      return renderSubjectsVideo(GENERATION_KINDS.video_subjects.input.parse(raw), ctx, opts);
+    case 'action_imitation':
+      return renderActionImitation(GENERATION_KINDS.action_imitation.input.parse(raw), ctx, opts);
+    case 'video_extend':
+      return renderVideoExtend(GENERATION_KINDS.video_extend.input.parse(raw), ctx, opts);
+    case 'ai_shorts':
+      return renderAiShort(GENERATION_KINDS.ai_shorts.input.parse(raw), ctx, opts);
+    case 'video_background_remover':
+      return renderVideoBackgroundRemover(GENERATION_KINDS.video_background_remover.input.parse(raw), ctx, opts);
+    case 'video_subtitles_remove':
+      return renderSubtitlesRemove(GENERATION_KINDS.video_subtitles_remove.input.parse(raw), ctx, opts);
+    case 'sound_effects':
+      return renderSoundEffects(GENERATION_KINDS.sound_effects.input.parse(raw), ctx, opts);
+    case 'lip_sync':
+      return renderLipSync(GENERATION_KINDS.lip_sync.input.parse(raw), ctx, opts);
+    case 'video_face_swap':
+      return renderVideoFaceSwap(GENERATION_KINDS.video_face_swap.input.parse(raw), ctx, opts);
   }
 }
 

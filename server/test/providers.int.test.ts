@@ -136,6 +136,19 @@ describe('fal queue provider', () => {
     await expect.poll(async () => (await creditSummary(t.app, user.cookie)).used).toBe(before.used);
   });
 
+  it('lists the models a kind can use here, the configured hosted one first, and honours the pick', async () => {
+    const list = await t.app.inject({ method: 'GET', url: `/api/trpc/model.list?input=${encodeURIComponent(JSON.stringify({ kind: 'text_to_image' }))}` });
+    const models = list.json().result.data as { id: string; provider: string }[];
+    // Replicate and OpenAI have no key here: only fal's model and the local engine are offered.
+    expect(models.map((m) => m.id)).toEqual(['fal-flux-schnell', 'local']);
+    const user = await signInAnonymously(t.app);
+    const before = fal.requests.length;
+    const res = await rpc(t.app, user.cookie, 'text2Image.create', { prompt: 'a quiet harbour', model: 'local' });
+    expect((await settled(t, user, res.body.result.data.id as string)).status).toBe('succeeded');
+    // The studio picked the local engine: nothing was sent to fal.
+    expect(fal.requests.length).toBe(before);
+  });
+
   it('turns a video result into a probed MP4 output', async () => {
     const { providers } = createHostedProviders(t.config, { pollMs: 20 });
     const provider = providers.find((p) => p.supports('image_to_video', {}))!;

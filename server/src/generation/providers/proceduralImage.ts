@@ -29,7 +29,7 @@ const MOODS: Record<string, string[]> = {
 };
 
 /** Mulberry32: a tiny seeded PRNG so the same prompt always draws the same picture. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -40,7 +40,7 @@ function prng(seed: number): () => number {
   };
 }
 
-function hashText(text: string): number {
+export function hashText(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
   return h;

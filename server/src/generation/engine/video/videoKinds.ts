@@ -15,10 +15,11 @@
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { VideoMode, VideoStyle } from '@tessera/shared/generation/video';
 import sharp from 'sharp';
 import { renderProceduralImage } from '../../providers/proceduralImage.ts';
+import type { ToolRunner } from '../enginePool.ts';
 import { type RenderedVideo, runFfmpeg } from './ffmpeg.ts';
 
 export const VIDEO_FPS = 24;
@@ -32,6 +33,8 @@ export type VideoClip = RenderedVideo;
 export interface RenderOptions {
   progress?: (fraction: number, stage: string) => void;
   signal?: AbortSignal;
+  /** The engine pool, for kinds that run a model per frame (without it they run the tool inline). */
+  engine?: ToolRunner;
 }
 
 export interface Size {
@@ -40,7 +43,7 @@ export interface Size {
 }
 
 /** A number for a filter graph: fixed-point, at most 4 decimals. */
-const n = (x: number) => String(Number(x.toFixed(4)));
+export const n = (x: number) => String(Number(x.toFixed(4)));
 
 /** Frames of a clip of `seconds` at VIDEO_FPS: the output lasts exactly frames / fps. */
 export const framesFor = (seconds: number) => Math.max(1, Math.round(seconds * VIDEO_FPS));
@@ -72,7 +75,7 @@ export function cameraMoveFor(prompt: string): CameraMove {
  * zoompan producing `frames` frames of `size` from one still input frame that is already twice
  * the output size (so the integer crop offsets move in half-pixel steps and do not jitter).
  */
-function cameraGraph(move: CameraMove, size: Size, frames: number): string {
+export function cameraGraph(move: CameraMove, size: Size, frames: number): string {
   const p = `(on/${Math.max(1, frames - 1)})`;
   const ease = `(${p}*${p}*(3-2*${p}))`;
   const centre = { x: '(iw-iw/zoom)/2', y: '(ih-ih/zoom)/2' };
@@ -129,7 +132,7 @@ const STYLE_GRAPHS: Record<ConcreteStyle | 'anime', string> = {
 // Encoding
 // ---------------------------------------------------------------------------------------------
 
-interface EncodeJob {
+export interface EncodeJob {
   dir: string;
   /** ffmpeg input arguments (`-i file:…` and their options), in graph input order. */
   inputs: string[];
@@ -139,6 +142,8 @@ interface EncodeJob {
   size: Size;
   frames: number;
   mode: VideoMode;
+  /** An input (graph order) whose audio becomes the clip's, cut or padded with silence to its length; default silence. */
+  audioFrom?: number;
 }
 
 /**
@@ -146,36 +151,43 @@ interface EncodeJob {
  * then grabs the poster from the finished file (a second branch in the render graph would
  * deadlock ffmpeg on looped still inputs; see videoEffects).
  */
-async function encode(job: EncodeJob, p: RenderOptions): Promise<VideoClip> {
+export async function encode(job: EncodeJob, p: RenderOptions): Promise<VideoClip> {
   const seconds = job.frames / VIDEO_FPS;
   const videoPath = join(job.dir, 'out.mp4');
-  const posterPath = join(job.dir, 'poster.png');
   const base = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-nostats'];
   // pro: the slower preset and a lower CRF (better detail per bit, several times the CPU)
   const quality = job.mode === 'pro' ? ['-preset', 'medium', '-crf', '18'] : ['-preset', 'veryfast', '-crf', '23'];
   const { width, height } = job.size;
+  const audioChain = job.audioFrom === undefined ? '' : `;[${job.audioFrom}:a]aresample=44100,apad,atrim=0:${n(seconds)},asetpts=N/SR/TB[aout]`;
   const render = [
     ...base, '-progress', 'pipe:1', '-stats_period', '0.25',
     ...job.inputs,
     '-f', 'lavfi', '-t', n(seconds), '-i', 'anullsrc=r=44100:cl=stereo',
-    '-filter_complex', `${job.graph},scale=${width}:${height}:flags=lanczos,setsar=1,format=yuv420p[vout]`, '-filter_complex_threads', '1',
-    '-map', '[vout]', '-map', `${job.inputCount}:a`,
+    '-filter_complex', `${job.graph},scale=${width}:${height}:flags=lanczos,setsar=1,format=yuv420p[vout]${audioChain}`, '-filter_complex_threads', '1',
+    '-map', '[vout]', '-map', job.audioFrom === undefined ? `${job.inputCount}:a` : '[aout]',
     '-c:v', 'libx264', ...quality, '-pix_fmt', 'yuv420p', '-r', String(VIDEO_FPS), '-frames:v', String(job.frames),
     '-c:a', 'aac', '-b:a', '64k',
     '-movflags', '+faststart', '-threads', '1', `file:${videoPath}`,
   ];
   p.progress?.(0, 'rendering');
   await runFfmpeg(render, seconds * 1e6, { ...p, timeoutMs: VIDEO_TIMEOUT_MS });
-  const posterAt = n(Math.floor(job.frames * POSTER_AT) / VIDEO_FPS);
-  await runFfmpeg([...base, '-ss', posterAt, '-i', `file:${videoPath}`, '-frames:v', '1', '-update', '1', '-c:v', 'png', `file:${posterPath}`], 1, {
-    ...(p.signal ? { signal: p.signal } : {}),
-  });
-  const [data, poster] = await Promise.all([readFile(videoPath), readFile(posterPath)]);
+  const poster = await posterFrame(videoPath, job.frames, p);
+  const data = await readFile(videoPath);
   p.progress?.(1, 'rendering');
   return { data, contentType: 'video/mp4', width, height, durationS: seconds, poster };
 }
 
-async function inTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
+/** The PNG poster of a finished MP4 of `frames` frames at VIDEO_FPS: its frame POSTER_AT of the way in. */
+export async function posterFrame(videoPath: string, frames: number, p: RenderOptions): Promise<Buffer> {
+  const posterPath = join(dirname(videoPath), 'poster.png');
+  const posterAt = n(Math.floor(frames * POSTER_AT) / VIDEO_FPS);
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-nostats', '-ss', posterAt, '-i', `file:${videoPath}`, '-frames:v', '1', '-update', '1', '-c:v', 'png', `file:${posterPath}`];
+  await runFfmpeg(args, 1, { ...(p.signal ? { signal: p.signal } : {}) });
+  return readFile(posterPath);
+}
+
+/** Runs `work` with a fresh temporary directory, removed afterwards whatever happens. */
+export async function inTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'tessera-video-'));
   try {
     return await work(dir);
@@ -185,7 +197,7 @@ async function inTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
 }
 
 /** A still as a single-frame input (zoompan makes every frame from it). */
-async function stillInput(dir: string, name: string, png: Buffer): Promise<string[]> {
+export async function stillInput(dir: string, name: string, png: Buffer): Promise<string[]> {
   const path = join(dir, name);
   await writeFile(path, png);
   return ['-framerate', String(VIDEO_FPS), '-i', `file:${path}`];

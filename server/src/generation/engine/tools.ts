@@ -10,6 +10,7 @@ import { productPhoto } from './effects/productPhoto.ts';
 import { type BackgroundSpec, changeBackground, removeBackground } from './tools/background.ts';
 import { faceSwap } from './tools/faceSwap.ts';
 import { paint, removeObject } from './tools/inpaint.ts';
+import { segmentFrameStrip } from './tools/segment.ts';
 import { stylize } from './tools/stylize.ts';
 import { uncrop } from './tools/uncrop.ts';
 import { upscale } from './tools/upscale.ts';
@@ -27,6 +28,8 @@ export interface ToolArgs {
   removeBackground: { image: Bytes };
   changeBackground: { image: Bytes; background: { type: 'color'; color: string } | { type: 'gradient'; from: string; to: string; angle: number } | { type: 'image'; data: Bytes } };
   faceSwap: { image: Bytes; face: Bytes };
+  /** Video frames at the segmentation size, end to end (see segmentFrameStrip). */
+  segmentFrames: { frames: Bytes; count: number };
   photoEffect: { image: Bytes; recipe: string; options: EffectOptions };
   productPhoto: { image: Bytes; recipe: string; options: EffectOptions };
   modelFitting: { image: Bytes; garment: Bytes; recipe: string; options: EffectOptions };
@@ -45,6 +48,7 @@ const TOOLS: { [T in ToolName]: (args: ToolArgs[T], progress: EngineProgress) =>
     return changeBackground(buf(a.image), background, p);
   },
   faceSwap: (a, p) => faceSwap(buf(a.image), buf(a.face), p),
+  segmentFrames: (a, p) => segmentFrameStrip(buf(a.frames), a.count, p),
   photoEffect: (a, p) => applyPhotoEffect(buf(a.image), a.recipe, a.options, p),
   productPhoto: (a, p) => productPhoto(buf(a.image), a.recipe, a.options, p),
   modelFitting: (a, p) => modelFitting(buf(a.image), buf(a.garment), a.recipe, a.options, p),

@@ -56,13 +56,7 @@ export async function changeBackground(image: Buffer, background: BackgroundSpec
   const { data, width, height } = rgba;
   const bg = await renderBackground(background, width, height);
   progress(0.8, 'composite');
-  const out = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < width * height; i++) {
-    const a = (((data[i * 4 + 3] ?? 255) / 255) * (mask[i] ?? 0)) / 255;
-    for (let c = 0; c < 3; c++) {
-      out[i * 3 + c] = Math.round((data[i * 4 + c] ?? 0) * a + (bg[i * 3 + c] ?? 0) * (1 - a));
-    }
-  }
+  const out = compositeOver(data, 4, mask, bg);
   const pipeline = sharp(out, { raw: { width, height, channels: 3 } });
   const jpeg = format === 'jpeg';
   // 4:4:4 so flat background colours come out as asked rather than shifted by chroma subsampling.
@@ -71,8 +65,24 @@ export async function changeBackground(image: Buffer, background: BackgroundSpec
   return { data: encoded, contentType: jpeg ? 'image/jpeg' : 'image/png', width, height };
 }
 
-/** The new background as raw RGB of the given size. */
-async function renderBackground(spec: BackgroundSpec, width: number, height: number): Promise<Buffer> {
+/**
+ * RGB of `pixels` (RGB, or RGBA whose alpha also counts) over `background` (RGB of the same size),
+ * weighted by `mask` (255 = the picture). Video background removal composites every frame with it.
+ */
+export function compositeOver(pixels: Uint8Array, channels: 3 | 4, mask: Uint8Array, background: Uint8Array): Buffer {
+  const count = mask.length;
+  const out = Buffer.alloc(count * 3);
+  for (let i = 0; i < count; i++) {
+    const a = ((channels === 4 ? (pixels[i * 4 + 3] ?? 255) / 255 : 1) * (mask[i] ?? 0)) / 255;
+    for (let c = 0; c < 3; c++) {
+      out[i * 3 + c] = Math.round((pixels[i * channels + c] ?? 0) * a + (background[i * 3 + c] ?? 0) * (1 - a));
+    }
+  }
+  return out;
+}
+
+/** The new background as raw RGB of the given size (video background removal paints it under every frame). */
+export async function renderBackground(spec: BackgroundSpec, width: number, height: number): Promise<Buffer> {
   switch (spec.type) {
     case 'color': {
       const [r, g, b] = parseHex(spec.color);

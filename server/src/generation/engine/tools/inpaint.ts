@@ -106,8 +106,9 @@ function prepareMask(cv: CV, mask: RawImage): RawImage {
 /**
  * Inpaints the holes, working only on their bounding box plus a margin wide enough for every
  * level's inpainting radius: a small mask on a large photo costs what its neighbourhood costs.
+ * Subtitle removal fills the caption strokes of each video frame with it.
  */
-function fillHoles(cv: CV, rgb: RawImage, holes: RawImage, flags: number, random: () => number): RawImage {
+export function fillHoles(cv: CV, rgb: RawImage, holes: RawImage, flags: number, random: () => number): RawImage {
   const { width, height } = rgb;
   let [x0, y0, x1, y1] = [width, height, -1, -1];
   for (let y = 0; y < height; y++) {

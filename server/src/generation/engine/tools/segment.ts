@@ -10,9 +10,10 @@
  */
 import sharp from 'sharp';
 import { loadGraphModel, packageFile, tf } from '../tf.ts';
+import type { EngineImage, EngineProgress } from '../types.ts';
 
 /** The model's input side; the output mask has the same size. */
-const MODEL_SIZE = 256;
+export const SEGMENT_SIZE = 256;
 
 let model: Promise<tf.GraphModel> | undefined;
 
@@ -72,21 +73,34 @@ export async function segmentRgba({ data, width, height }: RgbaImage): Promise<S
   // MediaPipe feeds the whole frame stretched to the model size; so do we.
   const small = await sharp(data, { raw: { width, height, channels: 4 } })
     .removeAlpha()
-    .resize(MODEL_SIZE, MODEL_SIZE, { fit: 'fill', kernel: 'linear' })
+    .resize(SEGMENT_SIZE, SEGMENT_SIZE, { fit: 'fill', kernel: 'linear' })
     .raw()
     .toBuffer();
+  return probabilitiesToMask(await subjectProbabilities(small), width, height);
+}
+
+/**
+ * The model's "person" probability per pixel, 0..255, for an RGB image already stretched to
+ * SEGMENT_SIZE² (3 bytes a pixel); SEGMENT_SIZE² bytes. Video background removal calls this per
+ * frame and smooths the maps over time before {@link probabilitiesToMask}.
+ */
+export async function subjectProbabilities(small: Uint8Array): Promise<Buffer> {
   const net = await selfie();
   // Input RGB in 0..1; output [1, 256, 256, 1], a sigmoid: the probability of "person".
   const probabilities = tf.tidy(() => {
-    const x = tf.tensor4d(Float32Array.from(small), [1, MODEL_SIZE, MODEL_SIZE, 3]).div(255);
+    const x = tf.tensor4d(Float32Array.from(small), [1, SEGMENT_SIZE, SEGMENT_SIZE, 3]).div(255);
     const y = net.execute(x) as tf.Tensor;
     return y.mul(255).round().clipByValue(0, 255).cast('int32');
   });
   const lowRes = Buffer.from(Uint8Array.from(await probabilities.data()));
   probabilities.dispose();
+  return lowRes;
+}
 
+/** A SEGMENT_SIZE² probability map as the soft, feathered alpha mask of a `width`×`height` image. */
+export async function probabilitiesToMask(lowRes: Buffer, width: number, height: number): Promise<SubjectMask> {
   // Upsample the probabilities (not the thresholded mask) so the curve below cuts a smooth edge.
-  const mask = await sharp(lowRes, { raw: { width: MODEL_SIZE, height: MODEL_SIZE, channels: 1 } })
+  const mask = await sharp(lowRes, { raw: { width: SEGMENT_SIZE, height: SEGMENT_SIZE, channels: 1 } })
     .resize(width, height, { fit: 'fill', kernel: 'cubic' })
     .extractChannel(0) // sharp turns a resized 1-channel raw image into sRGB
     .raw()
@@ -99,6 +113,25 @@ export async function segmentRgba({ data, width, height }: RgbaImage): Promise<S
   const sigma = Math.max(0.5, Math.max(width, height) / 1000);
   const feathered = await sharp(mask, { raw: { width, height, channels: 1 } }).blur(sigma).extractChannel(0).raw().toBuffer();
   return { mask: feathered, width, height };
+}
+
+/**
+ * The engine-pool tool behind video background removal: `count` frames, each an RGB image already
+ * stretched to SEGMENT_SIZE² and laid end to end in `frames`, segmented one by one. Answers their
+ * probability maps as one grey PNG strip (SEGMENT_SIZE wide, frame i at rows i·SEGMENT_SIZE…), so
+ * the result crosses the thread boundary as an ordinary engine image.
+ */
+export async function segmentFrameStrip(frames: Buffer, count: number, progress: EngineProgress): Promise<EngineImage> {
+  const frameBytes = SEGMENT_SIZE * SEGMENT_SIZE * 3;
+  if (count < 1 || frames.length !== count * frameBytes) throw new Error(`segmentFrames: expected ${count} frames of ${frameBytes} bytes, got ${frames.length} bytes`);
+  const maps: Buffer[] = [];
+  for (let i = 0; i < count; i++) {
+    maps.push(await subjectProbabilities(frames.subarray(i * frameBytes, (i + 1) * frameBytes)));
+    progress((i + 1) / count, 'segment');
+  }
+  const height = SEGMENT_SIZE * count;
+  const data = await sharp(Buffer.concat(maps), { raw: { width: SEGMENT_SIZE, height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+  return { data, contentType: 'image/png', width: SEGMENT_SIZE, height };
 }
 
 /** Share of the image the mask covers (alpha at least half), 0..1. */

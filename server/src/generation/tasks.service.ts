@@ -19,6 +19,7 @@ import { zProjectId } from '@tessera/shared/projects';
 import { findRole } from '../modules/projects/projects.repo.ts';
 import { type InputDeps, resolveInputImages } from './inputs.ts';
 import { resolveInputVideos } from './videoInputs.ts';
+import { checkFaceInputs } from './faceChecks.ts';
 import { resolveTimelineMedia } from './timelineMedia.ts';
 import { type ModerationService, moderateTexts } from './moderation.ts';
 import {
@@ -129,6 +130,7 @@ export async function createTask<K extends GenerationKind>(
     p.kind === 'video_edit'
       ? ((await resolveTimelineMedia(deps, p.userId, p.input as GenerationInput<'video_edit'>, projectId)) as GenerationInput<K>)
       : await resolveInputVideos(deps, p.userId, p.kind, await resolveInputImages(deps, p.userId, p.kind, p.input, projectId), projectId);
+  await checkFaceInputs(deps, p.userId, p.kind, sources);
   const input = {
     ...sources,
     ...(template ? { template: template.snapshot } : {}),

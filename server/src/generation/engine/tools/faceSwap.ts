@@ -79,14 +79,14 @@ function loadFaceApi(): Promise<FaceApi> {
 }
 
 /** Decoded, EXIF-rotated sRGB pixels, always 4 channels. */
-interface Rgba {
+export interface Rgba {
   data: Buffer;
   width: number;
   height: number;
 }
 
 /** Decodes `image`; `maxSide` shrinks it (never enlarges) to bound the memory a huge photo takes. */
-async function decode(image: Buffer, maxSide?: number): Promise<{ pixels: Rgba; format: string | undefined; hasAlpha: boolean }> {
+export async function decode(image: Buffer, maxSide?: number): Promise<{ pixels: Rgba; format: string | undefined; hasAlpha: boolean }> {
   const meta = await sharp(image).metadata();
   let pipeline = sharp(image).rotate();
   if (maxSide) pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
@@ -94,7 +94,7 @@ async function decode(image: Buffer, maxSide?: number): Promise<{ pixels: Rgba; 
   return { pixels: { data, width: info.width, height: info.height }, format: meta.format, hasAlpha: meta.hasAlpha };
 }
 
-async function detect(pixels: Rgba): Promise<DetectedFace[]> {
+export async function detect(pixels: Rgba): Promise<DetectedFace[]> {
   const faceapi = await loadFaceApi();
   const scale = Math.min(1, MAX_DETECT_SIDE / Math.max(pixels.width, pixels.height));
   const { data, info } = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } })
@@ -226,7 +226,7 @@ function bilinear(src: Rgba, x: number, y: number, out: Float32Array, o: number)
 }
 
 /** Replaces one target face (in place, in `canvas`) with the source face. */
-async function swapOne(canvas: Rgba, target: DetectedFace, source: Rgba, sourceFace: DetectedFace, stage: (name: 'warping' | 'blending') => void): Promise<void> {
+export async function swapOne(canvas: Rgba, target: DetectedFace, source: Rgba, sourceFace: DetectedFace, stage: (name: 'warping' | 'blending') => void): Promise<void> {
   const dst = target.landmarks;
   const srcPts = sourceFace.landmarks;
   const { minX, minY, maxX, maxY } = boundsOf(dst);
@@ -336,7 +336,7 @@ async function swapOne(canvas: Rgba, target: DetectedFace, source: Rgba, sourceF
   }
 }
 
-const area = (f: DetectedFace): number => f.box.width * f.box.height;
+export const area = (f: DetectedFace): number => f.box.width * f.box.height;
 
 /**
  * Puts the largest face of `source` onto every face of `target` (score ≥ 0.5). The result has

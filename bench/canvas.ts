@@ -14,7 +14,7 @@ import { launchBrowser, startServer } from '../studio/e2e/harness.ts';
 
 const STUDIO = join(import.meta.dirname, '../studio');
 /** The server serves STUDIO_DIST when set (e.g. a scratch build), studio/dist otherwise. */
-const DIST = process.env.STUDIO_DIST ?? join(STUDIO, 'dist');
+export const DIST = process.env.STUDIO_DIST ?? join(STUDIO, 'dist');
 const BENCH_PAGE = 'src/pages/CanvasBenchPage.tsx';
 
 /** Issue 8: ≥ 58 fps pan/zoom with 1,000 image nodes, ≥ 50 with 5,000, ≥ 30 with 10,000; open 5,000 in ≤ 1.5 s. */
@@ -43,10 +43,11 @@ interface PageBench {
 /** Written out inside each page function: those are serialised into the page, closures do not travel. */
 type PageGlobal = { __canvasBench?: PageBench };
 
-function ensureStudioBuilt(): void {
+/** Builds the studio into DIST unless its build already has `benchPage` (other benches pass theirs). */
+export function ensureStudioBuilt(benchPage = BENCH_PAGE): void {
   const manifest = join(DIST, '.vite/manifest.json');
-  if (existsSync(join(DIST, 'index.html')) && existsSync(manifest) && readFileSync(manifest, 'utf8').includes(BENCH_PAGE)) return;
-  console.log(`bench/canvas — building the studio into ${DIST} …`);
+  if (existsSync(join(DIST, 'index.html')) && existsSync(manifest) && readFileSync(manifest, 'utf8').includes(benchPage)) return;
+  console.log(`bench — building the studio into ${DIST} …`);
   const vite = join(import.meta.dirname, '../node_modules/.bin/vite');
   const result = spawnSync(vite, ['build', '--outDir', DIST, '--emptyOutDir'], { cwd: STUDIO, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('studio build failed');

@@ -6,6 +6,7 @@ import { benchEngine } from './engine.ts';
 import { benchLatency } from './latency.ts';
 import { benchLedger } from './ledger.ts';
 import { benchRpc } from './rpc.ts';
+import { benchTrim, benchVideoKinds, printKindTimings, printTrimBench } from './video.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -48,6 +49,11 @@ console.table(effects.map((e) => ({ kind: e.kind, recipe: e.recipe, ms: e.ms, ou
 
 console.log('bench/canvas — the canvas engine in headless Chromium (no GPU, 1280×720): open, pan and zoom fps with 1,000 / 5,000 / 10,000 image nodes');
 printCanvasBench(await benchCanvas());
+
+console.log('bench/video — ffmpeg.wasm in headless Chromium: core load (cold, warm) and trimming a 30 s 640×360 clip to 5 s by stream copy and by re-encode');
+printTrimBench(await benchTrim());
+console.log('bench/video — local engine render time per video kind, inline, one engine thread');
+printKindTimings(await benchVideoKinds());
 
 const collabMoves = Number(process.env.BENCH_COLLAB_MOVES ?? 300);
 console.log(`bench/collab — ${collabMoves} moves of one node by A, each until B's document shows it (two HocuspocusProviders over WebSockets, PostgreSQL)`);

@@ -6,6 +6,9 @@ const API = process.env.TESSERA_API ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // ffmpeg.wasm starts its worker with `new URL('./worker.js', import.meta.url)`: pre-bundling
+  // would move the module away from its worker file (dev server only; builds are unaffected).
+  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

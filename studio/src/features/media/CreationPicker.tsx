@@ -1,4 +1,4 @@
-/** Picks an image from my creations (a dialog with the newest first and "load more"). */
+/** Picks an image (or, with `mediaType="video"`, a video) from my creations (newest first, "load more"). */
 import type { CreationDto } from '@tessera/shared/creations';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
@@ -7,17 +7,32 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 
-export function CreationPicker({ open, onOpenChange, onPick }: { open: boolean; onOpenChange(open: boolean): void; onPick(creation: CreationDto): void }) {
+export function CreationPicker({
+  open,
+  onOpenChange,
+  onPick,
+  mediaType = 'image',
+  description,
+  empty,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onPick(creation: CreationDto): void;
+  mediaType?: 'image' | 'video';
+  /** Texts for other media than images (the defaults speak of images). */
+  description?: string;
+  empty?: string;
+}) {
   const { t } = useTranslation('media');
   const trpc = useTRPC();
   const list = useInfiniteQuery({
     ...trpc.creation.list.infiniteQueryOptions({ limit: 24 }, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
     enabled: open,
   });
-  const items = (list.data?.pages ?? []).flatMap((p) => p.items).filter((c) => c.mediaType === 'image');
+  const items = (list.data?.pages ?? []).flatMap((p) => p.items).filter((c) => c.mediaType === mediaType);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('picker.title')} description={t('picker.description')} className="sm:max-w-3xl">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('picker.title')} description={description ?? t('picker.description')} className="sm:max-w-3xl">
       {list.isPending ? (
         <div className="grid grid-cols-3 gap-3 sm:grid-cols-4" aria-busy>
           {Array.from({ length: 8 }, (_, i) => (
@@ -27,7 +42,7 @@ export function CreationPicker({ open, onOpenChange, onPick }: { open: boolean; 
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-2 py-10 text-center text-muted">
           <ImageIcon aria-hidden />
-          <p>{t('picker.empty')}</p>
+          <p>{empty ?? t('picker.empty')}</p>
         </div>
       ) : (
         <div className="max-h-[60vh] overflow-y-auto">

@@ -1,5 +1,5 @@
 /**
- * POST /api/media/upload with upload progress (fetch cannot report it, XMLHttpRequest can).
+ * POST /api/media/upload (images and videos) with upload progress (fetch cannot report it, XMLHttpRequest can).
  * Failures become errors shaped like tRPC's (`data.code`, `data.appCode`) so the one error
  * reaction (`reactToError`) handles them as it handles RPC errors.
  */
@@ -12,10 +12,14 @@ export interface UploadedMedia {
   height: number;
   contentType: string;
   sizeBytes: number;
+  /** Videos: the length the server probed, s. */
+  durationS?: number;
 }
 
 /** The server's limit; checked here too so a visitor does not wait for a doomed upload. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** The server's limit for videos (§5: lip-sync videos up to 100 MB). */
+export const MAX_VIDEO_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 export class UploadError extends Error {
   override name = 'UploadError';
@@ -27,7 +31,8 @@ export class UploadError extends Error {
   }
 }
 
-export function uploadImage(
+/** Uploads any image or video Blob; the server answers its stored URL (and `durationS` for a video). */
+export function uploadMedia(
   file: Blob,
   opts: { filename?: string; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<UploadedMedia> {
@@ -66,3 +71,6 @@ export function uploadImage(
     xhr.send(form);
   });
 }
+
+/** The name the image inputs use. */
+export const uploadImage = uploadMedia;

@@ -1,9 +1,24 @@
 /**
- * One video input for every video form and the timeline editor. PLACEHOLDER being replaced by the
- * trim helper: choose a local video, trim it in the browser with ffmpeg.wasm, upload only the
- * trimmed file; or pick one of my video creations.
+ * One video input for every video form and the timeline editor. Drop or choose a local video:
+ * one that already keeps the length rule (general uploads 3–30 s, or the minS/maxS given) and is
+ * small goes straight up, with "Trim" still offered; anything else opens the trim dialog, which
+ * cuts the range in the browser with ffmpeg.wasm and uploads only the trimmed MP4. Or pick one of
+ * my video creations (its task id is the reference the RPCs accept). The value shows as a
+ * playable preview with its duration and size, and can be removed.
  */
+import { GENERAL_VIDEO_MAX_S, GENERAL_VIDEO_MIN_S } from '@tessera/shared/generation/video';
+import { FolderOpen, Scissors, Video, X } from 'lucide-react';
+import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/Button.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { reactToError } from '../../lib/errorReactions.ts';
+import { ProgressBar } from '../generate/ProgressBar.tsx';
+import { CreationPicker } from '../media/CreationPicker.tsx';
+import { uploadMedia } from '../media/uploadImage.ts';
+import { TrimDialog } from './TrimDialog.tsx';
+import { formatClock, isVideoFile, readVideoMeta } from './videoMeta.ts';
 
 export interface VideoValue {
   /** What the RPCs accept as a video: `/api/media/<key>` of an upload, or a video task's id. */
@@ -26,12 +41,207 @@ export interface VideoInputProps {
   hint?: string;
 }
 
-export function VideoInput({ label, testId }: VideoInputProps) {
-  const { t } = useTranslation('media');
+/** Videos up to this size that keep the rule are uploaded as they are (no trim step). */
+export const DIRECT_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** Containers the server stores as they are; anything else goes through the trim dialog (MP4 out). */
+const DIRECT_TYPES = new Set(['video/mp4', 'video/webm', 'video/quicktime']);
+
+export function VideoInput({ label, value, onChange, minS = GENERAL_VIDEO_MIN_S, maxS = GENERAL_VIDEO_MAX_S, testId, hint }: VideoInputProps) {
+  const { t } = useTranslation('video');
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [local, setLocal] = useState<File | null>(null);
+  const [trimming, setTrimming] = useState<File | null>(null);
+  const [busy, setBusy] = useState<'reading' | 'uploading' | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [sizeBytes, setSizeBytes] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const tid = (suffix: string) => (testId ? `${testId}-${suffix}` : undefined);
+
+  async function choose(file: File) {
+    setProblem(null);
+    if (!isVideoFile(file)) return setProblem(t('input.notVideo'));
+    setBusy('reading');
+    const src = URL.createObjectURL(file);
+    let meta: Awaited<ReturnType<typeof readVideoMeta>> | null = null;
+    try {
+      meta = await readVideoMeta(src);
+    } catch {
+      meta = null;
+    } finally {
+      URL.revokeObjectURL(src);
+    }
+    setLocal(file);
+    if (!meta) {
+      setBusy(null);
+      return setProblem(t('input.unreadable'));
+    }
+    const direct = meta.durationS >= minS && meta.durationS <= maxS && file.size <= DIRECT_UPLOAD_BYTES && DIRECT_TYPES.has(file.type);
+    if (!direct) {
+      setBusy(null);
+      setTrimming(file);
+      return;
+    }
+    setBusy('uploading');
+    setProgress(0);
+    try {
+      const media = await uploadMedia(file, { onProgress: (f) => setProgress(f * 100) });
+      setSizeBytes(media.sizeBytes);
+      onChange({ ref: media.url, url: media.url, durationS: media.durationS ?? meta.durationS, width: media.width, height: media.height });
+    } catch (error) {
+      reactToError(error);
+      setProblem(error instanceof Error && error.message ? error.message : t('input.failed'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function pick(creation: { taskId: string; url: string; width: number | null; height: number | null }) {
+    setPickerOpen(false);
+    setProblem(null);
+    setBusy('reading');
+    try {
+      const meta = await readVideoMeta(creation.url);
+      if (meta.durationS < minS || meta.durationS > maxS) {
+        setProblem(t('input.outOfRange', { duration: formatClock(meta.durationS), min: minS, max: maxS }));
+        return;
+      }
+      setLocal(null);
+      setSizeBytes(null);
+      onChange({ ref: creation.taskId, url: creation.url, durationS: meta.durationS, width: creation.width ?? meta.width, height: creation.height ?? meta.height });
+    } catch {
+      setProblem(t('input.loadFailed'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function onDrop(e: DragEvent) {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files[0];
+    if (file) void choose(file);
+  }
+
+  function remove() {
+    setLocal(null);
+    setSizeBytes(null);
+    setProblem(null);
+    onChange(null);
+  }
+
+  const details = value
+    ? sizeBytes !== null
+      ? t('input.detailsSize', { duration: formatClock(value.durationS), width: value.width, height: value.height, size: (sizeBytes / 1024 / 1024).toFixed(1) })
+      : t('input.details', { duration: formatClock(value.durationS), width: value.width, height: value.height })
+    : '';
+
   return (
-    <fieldset data-testid={testId}>
-      <legend>{label}</legend>
-      <p>{t('input.drop')}</p>
+    <fieldset className="flex flex-col gap-2" data-testid={testId} data-state={busy ?? (value ? 'ready' : 'empty')}>
+      <legend className="mb-2 text-sm font-medium">{label}</legend>
+      {value ? (
+        <div className="overflow-hidden rounded-xl border border-border bg-surface-2">
+          <video
+            src={value.url}
+            controls
+            preload="metadata"
+            playsInline
+            aria-label={t('input.preview')}
+            className="mx-auto max-h-72 w-full bg-black object-contain"
+            data-testid={tid('preview')}
+            onError={() => setProblem(t('input.loadFailed'))}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-3 py-2 text-xs text-muted">
+            <span className="tabular-nums" data-testid={tid('details')}>
+              {details}
+            </span>
+            <div className="flex gap-1">
+              {local && (
+                <Button type="button" variant="ghost" size="sm" onClick={() => setTrimming(local)} data-testid={tid('trim')}>
+                  <Scissors size={14} aria-hidden /> {t('input.trim')}
+                </Button>
+              )}
+              <Button type="button" variant="ghost" size="sm" onClick={remove}>
+                <X size={14} aria-hidden /> {t('input.remove')}
+              </Button>
+            </div>
+          </div>
+        </div>
+      ) : (
+        <div
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={cn(
+            'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-6 text-center transition',
+            dragging ? 'border-accent bg-accent/10' : 'border-border bg-surface-2/50',
+          )}
+        >
+          <Video className="text-muted" aria-hidden />
+          {busy === 'uploading' ? (
+            <ProgressBar value={progress} label={t('input.uploading')} />
+          ) : busy === 'reading' ? (
+            <Spinner label={t('input.reading')} />
+          ) : (
+            <>
+              <p className="text-sm text-muted">{t('input.drop')}</p>
+              <div className="flex flex-wrap justify-center gap-2">
+                <Button type="button" size="sm" onClick={() => fileRef.current?.click()} data-testid={tid('choose')}>
+                  {t('input.choose')}
+                </Button>
+                <Button type="button" size="sm" variant="outline" onClick={() => setPickerOpen(true)}>
+                  <FolderOpen size={14} aria-hidden /> {t('input.fromCreations')}
+                </Button>
+              </div>
+              <p className="text-xs text-muted">{t('input.rule', { min: minS, max: maxS })}</p>
+            </>
+          )}
+        </div>
+      )}
+      <input
+        ref={fileRef}
+        type="file"
+        accept="video/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={t('input.choose')}
+        data-testid={tid('file')}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void choose(file);
+        }}
+      />
+      {hint && <p className="text-xs text-muted">{hint}</p>}
+      {problem && (
+        <p role="alert" className="text-sm text-danger">
+          {problem}
+        </p>
+      )}
+      <TrimDialog
+        file={trimming}
+        minS={minS}
+        maxS={maxS}
+        onClose={() => setTrimming(null)}
+        onUploaded={(next, bytes) => {
+          setTrimming(null);
+          setSizeBytes(bytes);
+          setProblem(null);
+          onChange(next);
+        }}
+      />
+      <CreationPicker
+        open={pickerOpen}
+        onOpenChange={setPickerOpen}
+        mediaType="video"
+        description={t('picker.description')}
+        empty={t('picker.empty')}
+        onPick={(c) => void pick(c)}
+      />
     </fieldset>
   );
 }

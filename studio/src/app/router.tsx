@@ -40,7 +40,9 @@ const ModelFittingPage = lazy(() => import('../pages/EffectPages.tsx').then((m) 
 const ApiPage = lazy(() => import('../pages/ApiPage.tsx').then((m) => ({ default: m.ApiPage })));
 const StartForFreePage = lazy(() => import('../pages/StartForFreePage.tsx').then((m) => ({ default: m.StartForFreePage })));
 const InspirationPage = lazy(() => import('../pages/InspirationPage.tsx').then((m) => ({ default: m.InspirationPage })));
-const AppComingPage = lazy(() => import('../pages/AppComingPages.tsx').then((m) => ({ default: m.AppComingPage })));
+const AiVideoPage = lazy(() => import('../pages/AiVideoPage.tsx').then((m) => ({ default: m.AiVideoPage })));
+const AiAvatarPage = lazy(() => import('../pages/AiAvatarPage.tsx').then((m) => ({ default: m.AiAvatarPage })));
+const AiShortsPage = lazy(() => import('../pages/AiShortsPage.tsx').then((m) => ({ default: m.AiShortsPage })));
 const ProjectsPage = lazy(() => import('../pages/ProjectsPage.tsx').then((m) => ({ default: m.ProjectsPage })));
 const ProjectJoinPage = lazy(() => import('../pages/ProjectJoinPage.tsx').then((m) => ({ default: m.ProjectJoinPage })));
 const CanvasPage = lazy(() => import('../pages/CanvasPage.tsx').then((m) => ({ default: m.CanvasPage })));
@@ -48,6 +50,8 @@ const ContentPage = lazy(() => import('../pages/ContentPage.tsx').then((m) => ({
 const AuthorPage = lazy(() => import('../pages/AuthorPage.tsx').then((m) => ({ default: m.AuthorPage })));
 // The canvas engine's benchmark (bench/canvas.ts drives it); not linked anywhere.
 const CanvasBenchPage = lazy(() => import('../pages/CanvasBenchPage.tsx').then((m) => ({ default: m.CanvasBenchPage })));
+// In-browser trimming (ffmpeg.wasm) benchmark (bench/video.ts and e2e/video-trim drive it); not linked anywhere.
+const VideoBenchPage = lazy(() => import('../pages/VideoBenchPage.tsx').then((m) => ({ default: m.VideoBenchPage })));
 
 /** The same pages under `/` (English) and `/:lang` (the other 18 languages). */
 const pages: RouteObject[] = [
@@ -116,16 +120,17 @@ const pages: RouteObject[] = [
   { path: 'api-platform/*', element: <ApiPage /> },
   { path: 'start-for-free', element: <StartForFreePage /> },
   { path: 'inspiration', element: <InspirationPage /> },
-  // App areas whose forms arrive with later issues.
-  { path: 'app/ai-video', element: <AppComingPage area="aiVideo" /> },
-  { path: 'app/ai-avatar', element: <AppComingPage area="aiAvatar" /> },
-  { path: 'app/ai-shorts', element: <AppComingPage area="aiShorts" /> },
+  // Easy mode for video: every video kind's form (the video tools open under app/ai-tools/:slug).
+  { path: 'app/ai-video', element: <AiVideoPage /> },
+  { path: 'app/ai-avatar', element: <AiAvatarPage /> },
+  { path: 'app/ai-shorts', element: <AiShortsPage /> },
   { path: 'app/projects', element: <ProjectsPage /> },
   { path: 'app/projects/join/:token', element: <ProjectJoinPage /> },
   { path: 'app/canvas/:projectId', element: <CanvasPage /> },
   { path: 'content/:id', element: <ContentPage /> },
   { path: 'author/:id', element: <AuthorPage /> },
   { path: 'app/canvas-bench', element: <CanvasBenchPage /> },
+  { path: 'app/video-bench', element: <VideoBenchPage /> },
   { path: 'test-checkout/payment-method/:subscriptionId', element: <TestPaymentMethodPage /> },
   { path: 'test-checkout/:id', element: <TestCheckoutPage /> },
   { path: '500', element: <ServerErrorPage /> },

@@ -1,7 +1,8 @@
 /**
  * One page for every image tool (/app/ai-tools/<slug>), driven by its descriptor: image inputs
  * (upload, my creations or URL; `?image=` preselects the main one), a mask painter when the tool
- * needs one, the other fields, the cost on the button, live progress and the result.
+ * needs one, the other fields, the cost on the button, live progress and the result. A video
+ * tool's slug opens VideoToolPage.
  */
 import { type AspectRatio, isProFeature, parseImageRef, uncropLayout } from '@tessera/shared/generation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,10 +22,12 @@ import { uploadImage } from '../features/media/uploadImage.ts';
 import { BackgroundField, type BackgroundDraft } from '../features/tools/BackgroundField.tsx';
 import { startToolTask } from '../features/tools/startToolTask.ts';
 import { ToolFieldInput } from '../features/tools/ToolFields.tsx';
+import { findVideoTool } from '../features/video-forms/videoForms.ts';
 import { buildToolInput, findTool, type ImageSlot, type ToolDescriptor, toolCost } from '../features/tools/toolDescriptors.ts';
 import { useCreateFlow } from '../lib/analytics/useCreateFlow.ts';
 import { useTRPC, useTRPCClient } from '../lib/trpc.ts';
 import { NotFoundPage } from './StatusPage.tsx';
+import { VideoToolPage } from './VideoToolPage.tsx';
 
 export function AiToolPage() {
   const { slug } = useParams();
@@ -32,7 +35,11 @@ export function AiToolPage() {
   const { t } = useTranslation('aiTools');
   const to = useLocalizedPath();
   const [search] = useSearchParams();
-  if (!tool) return <NotFoundPage />;
+  if (!tool) {
+    // The video tools share the tools' paths; their form is the video form.
+    const videoTool = findVideoTool(slug);
+    return videoTool ? <VideoToolPage tool={videoTool} /> : <NotFoundPage />;
+  }
   const preset = search.get('image');
   const title = t(`tools.${tool.slug}.title`);
   const Icon = tool.icon;

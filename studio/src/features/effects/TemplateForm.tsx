@@ -13,11 +13,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../app/useLanguage.ts';
 import { Button } from '../../components/ui/Button.tsx';
+import { TaskResult } from '../generate/TaskResult.tsx';
 import { useGenerationTask } from '../generate/useGenerationTask.ts';
 import { ImageInput, type ImageValue } from '../media/ImageInput.tsx';
 import { useCreateFlow } from '../../lib/analytics/useCreateFlow.ts';
 import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
-import { EffectResult } from './EffectResult.tsx';
 import { startTemplateTask, type TemplateImages, templateImageSlots } from './startTemplateTask.ts';
 
 type Slot = keyof TemplateImages;
@@ -108,7 +108,7 @@ export function TemplateForm({
         )}
         <p className="text-xs text-muted">{t('form.engine')}</p>
       </form>
-      <EffectResult gen={gen} empty={resultEmpty} alt={t('form.resultAlt', { name: template?.name ?? '' })} />
+      <TaskResult gen={gen} empty={resultEmpty} alt={t('form.resultAlt', { name: template?.name ?? '' })} />
     </div>
   );
 }

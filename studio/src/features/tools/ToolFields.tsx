@@ -9,16 +9,21 @@ export function ChoiceField({
   options,
   value,
   onChange,
+  label,
+  format,
 }: {
   name: string;
   options: readonly (string | number)[];
   value: unknown;
   onChange(value: string | number): void;
+  /** Another form's texts (the video forms): the legend and each option's label. */
+  label?: string;
+  format?(option: string | number): string;
 }) {
   const { t } = useTranslation('aiTools');
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 text-sm font-medium">{t(`fields.${name}`)}</legend>
+      <legend className="mb-2 text-sm font-medium">{label ?? t(`fields.${name}`)}</legend>
       <div className="flex flex-wrap gap-2">
         {options.map((option) => (
           <button
@@ -32,7 +37,7 @@ export function ChoiceField({
             )}
             data-testid={`option-${name}-${option}`}
           >
-            {t(`options.${name}.${option}`, { defaultValue: String(option) })}
+            {format ? format(option) : t(`options.${name}.${option}`, { defaultValue: String(option) })}
           </button>
         ))}
       </div>
@@ -40,13 +45,25 @@ export function ChoiceField({
   );
 }
 
-function SliderField({ field, value, onChange }: { field: Extract<ToolField, { type: 'slider' }>; value: number; onChange(value: number): void }) {
+export function SliderField({
+  field,
+  value,
+  onChange,
+  label,
+  format = (v) => `${v.toFixed(2)}×`,
+}: {
+  field: Extract<ToolField, { type: 'slider' }>;
+  value: number;
+  onChange(value: number): void;
+  label?: string;
+  format?(value: number): string;
+}) {
   const { t } = useTranslation('aiTools');
   const id = useId();
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-medium">
-        {t(`fields.${field.name}`)}
+        {label ?? t(`fields.${field.name}`)}
       </label>
       <div className="flex items-center gap-3">
         <input
@@ -60,7 +77,7 @@ function SliderField({ field, value, onChange }: { field: Extract<ToolField, { t
           className="flex-1 accent-[var(--color-accent)]"
           data-testid={`slider-${field.name}`}
         />
-        <span className="w-12 text-end text-sm tabular-nums text-muted">{value.toFixed(2)}×</span>
+        <span className="w-12 text-end text-sm tabular-nums text-muted">{format(value)}</span>
       </div>
     </div>
   );

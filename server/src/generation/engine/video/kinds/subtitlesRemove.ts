@@ -1,9 +1,9 @@
 /**
  * Subtitle removal (videoTools.videoSubtitlesRemove): burnt-in captions found and painted out.
  *
- * Frames sampled at SAMPLE_FPS go through a text detector (textDetector.ts: the classical stroke
- * detector, standing in for an OCR detection model) within the requested region — the whole frame
- * for `auto`, else the bottom or top third. The boxes are united over time into captions with a
+ * Frames sampled at SAMPLE_FPS go through a text detector (textDetector.ts: PaddleOCR's PP-OCRv4
+ * detection model, in the engine pool when there is one) within the requested region — the whole
+ * frame for `auto`, else the bottom or top third. The boxes are united over time into captions with a
  * start and an end. Every output frame then has the strokes inside the captions showing at its
  * time (the stroke edges, grown to cover fill and outline) inpainted by the image object remover's
  * Telea fill (tools/inpaint.ts), so only the text's pixels change, not the whole band. Audio,
@@ -17,12 +17,30 @@ import { type CV, loadOpenCv, matFromRaw, type RawImage, rawFromMat, seededRando
 import { fillHoles } from '../../tools/inpaint.ts';
 import { decodeFrames, rewriteFrames } from '../frames.ts';
 import { framesFor, inTempDir, type RenderOptions, type Size, VIDEO_FPS, type VideoClip } from '../videoKinds.ts';
-import { type Box, StrokeTextDetector, strokeEdges, type TextDetector, type TextTrack, unionOverTime } from './textDetector.ts';
+import { type Box, PpOcrTextDetector, type TextDetector, type TextTrack, unionOverTime } from './textDetector.ts';
 
 /** Detection rate: a caption stays up for a second or more. */
 export const SAMPLE_FPS = 2;
 
 const even = (x: number) => Math.max(2, Math.floor(x / 2) * 2);
+
+/** Edge strength (morphological gradient of luma) that counts as a stroke edge. */
+const EDGE_THRESHOLD = 64;
+
+/** Stroke-edge map of an RGB image: 255 where the luma's morphological gradient is strong. */
+function strokeEdges(cv: CV, rgb: RawImage): RawImage {
+  return withMats(cv, (keep) => {
+    const src = keep(matFromRaw(cv, rgb));
+    const gray = keep(new cv.Mat());
+    cv.cvtColor(src, gray, cv.COLOR_RGB2GRAY);
+    const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3)));
+    const gradient = keep(new cv.Mat());
+    cv.morphologyEx(gray, gradient, cv.MORPH_GRADIENT, kernel);
+    const edges = keep(new cv.Mat());
+    cv.threshold(gradient, edges, EDGE_THRESHOLD, 255, cv.THRESH_BINARY);
+    return rawFromMat(cv, edges);
+  });
+}
 
 /**
  * The caption pixels of one frame: stroke edges inside the boxes (each grown by a quarter of its
@@ -62,7 +80,7 @@ export async function renderSubtitlesRemove(
   input: GenerationInput<'video_subtitles_remove'>,
   ctx: RunContext,
   opts: RenderOptions,
-  detector: TextDetector = new StrokeTextDetector(),
+  detector: TextDetector = new PpOcrTextDetector(opts),
 ): Promise<VideoClip> {
   const source = input.source;
   if (!source) throw new Error('video task input has no probed source');

@@ -1,20 +1,22 @@
 /**
  * Finding burnt-in text (subtitles, captions) in video frames, for subtitle removal.
  *
- * The issue asks for an OCR text-detection model shipped on npm (PP-OCR detection on an ONNX
- * runtime). None is installed here, so this is the honest classical stand-in behind the
- * `TextDetector` interface a model-backed detector would implement: text is rows of short,
- * high-contrast strokes, and subtitles are light. The morphological gradient marks stroke edges; a
- * horizontal closing joins the letters of a word into one blob; blobs of text height on one line
- * are joined into lines; lines are kept when they are line-shaped (wide, of text height), stroke-
- * dense, with many edge runs per row (letters have edges every few pixels, a horizon or an outline
- * one or two per row) and partly bright (white or yellow fill).
+ * `PpOcrTextDetector` runs PaddleOCR's PP-OCRv4 text detection model (tools/textDetection.ts, in
+ * the engine pool when there is one) on the searched rows only, and turns its probability map
+ * into boxes the way PaddleOCR's DB post-processing does: threshold the map, keep the regions the
+ * model is sure of on average, and grow each ("unclip") by area × ratio / perimeter, because the
+ * model is trained to mark a shrunken core of each text line. Regions are axis-aligned boxes here
+ * (captions are horizontal), and the words of one line are joined into one box.
  *
  * Boxes found on sampled frames are then united over time (`unionOverTime`): a box seen on
  * consecutive samples at about the same place is one caption, shown from one sample interval
  * before its first sighting to one after its last (it may appear or go between samples).
  */
-import { type CV, loadOpenCv, lumaOf, matFromRaw, type RawImage, rawFromMat, withMats } from '../../opencv.ts';
+import sharp from 'sharp';
+import { type CV, loadOpenCv, matFromRaw, type RawImage, withMats } from '../../opencv.ts';
+import { DET_STRIDE } from '../../tools/textDetection.ts';
+import { runEngineTool } from '../layers.ts';
+import type { RenderOptions, Size } from '../videoKinds.ts';
 
 export interface Box {
   x: number;
@@ -38,91 +40,89 @@ export function regionRows(region: TextRegion, height: number): { top: number; b
   return { top: 0, bottom: height };
 }
 
-/** Edge strength (morphological gradient of luma) that counts as a stroke edge. */
-const EDGE_THRESHOLD = 64;
-/** Text line height as a share of the frame's short side. */
-const MIN_LINE = 0.025;
-const MAX_LINE = 0.16;
-/** A line is at least this many times as wide as high, and this share of the frame wide. */
-const MIN_ASPECT = 1.8;
-const MIN_WIDTH_SHARE = 0.12;
-/** Share of the box that is stroke edge. */
-const MIN_DENSITY = 0.18;
-const MAX_DENSITY = 0.85;
-/** Edge runs per row, per line height of width (bold captions give ~0.8; a horizon or an outline ≲ 0.2). */
-const MIN_RUNS = 0.45;
-/** Subtitles are light (white or yellow fill): at least this share of the box is brighter than BRIGHT. */
-const BRIGHT = 190;
-const MIN_BRIGHT = 0.04;
+/**
+ * The model's input: the searched rows scaled, up or down, so the long side is this. PaddleOCR
+ * itself only scales down (to 960), but on small frames the model misses and splits lines of
+ * ~16 px text it finds whole at twice the size; 640 keeps a sample's inference well under a second.
+ */
+export const DET_LIMIT = 640;
+/** PaddleOCR's DB post-processing defaults: map threshold, mean probability kept, unclip ratio, smallest side. */
+const DB_THRESHOLD = 0.3;
+const DB_BOX_THRESHOLD = 0.6;
+const DB_UNCLIP_RATIO = 1.5;
+const DB_MIN_SIDE = 3;
 
-/** The classical detector (see the module comment). */
-export class StrokeTextDetector implements TextDetector {
-  async detect(frame: RawImage, region: TextRegion): Promise<Box[]> {
-    const cv = await loadOpenCv();
-    const { top, bottom } = regionRows(region, frame.height);
-    const band: RawImage = { data: frame.data.subarray(top * frame.width * 3, bottom * frame.width * 3), width: frame.width, height: bottom - top, channels: 3 };
-    return findTextLines(cv, band, Math.min(frame.width, frame.height)).map((b) => ({ ...b, y: b.y + top }));
+/**
+ * An image of `width`×`height` scaled to the model: `scaled` keeps its aspect with the long side
+ * DET_LIMIT, `padded` rounds both sides up to multiples of 32 (PaddleOCR stretches to them instead;
+ * padding with the edge pixels keeps the letters' shape).
+ */
+export function detSize(width: number, height: number): { scaled: Size; padded: Size } {
+  const ratio = DET_LIMIT / Math.max(width, height);
+  const scaled = { width: Math.max(1, Math.round(width * ratio)), height: Math.max(1, Math.round(height * ratio)) };
+  const up = (x: number) => Math.ceil(x / DET_STRIDE) * DET_STRIDE;
+  return { scaled, padded: { width: up(scaled.width), height: up(scaled.height) } };
+}
+
+/**
+ * Text boxes in a probability map (1 channel, 0..255), in map pixels: the regions over
+ * DB_THRESHOLD whose mean probability is at least DB_BOX_THRESHOLD, each unclipped.
+ */
+export function dbBoxes(cv: CV, map: RawImage): Box[] {
+  const { width, height } = map;
+  const bitmap = new Uint8Array(width * height);
+  for (let i = 0; i < bitmap.length; i++) bitmap[i] = map.data[i]! > DB_THRESHOLD * 255 ? 255 : 0;
+  const { count, labels, stats } = withMats(cv, (keep) => {
+    const labelMat = keep(new cv.Mat());
+    const statMat = keep(new cv.Mat());
+    const n = cv.connectedComponentsWithStats(keep(matFromRaw(cv, { data: bitmap, width, height, channels: 1 })), labelMat, statMat, keep(new cv.Mat()), 8, cv.CV_32S);
+    return { count: n, labels: Int32Array.from(labelMat.data32S), stats: Int32Array.from(statMat.data32S) };
+  });
+  // Mean probability inside each region (PaddleOCR's "slow" score: over the region itself).
+  const sums = new Float64Array(count);
+  for (let i = 0; i < labels.length; i++) if (labels[i]) sums[labels[i]!]! += map.data[i]! / 255;
+  const boxes: Box[] = [];
+  for (let l = 1; l < count; l++) {
+    const [x, y, w, h, area] = [stats[l * 5]!, stats[l * 5 + 1]!, stats[l * 5 + 2]!, stats[l * 5 + 3]!, stats[l * 5 + 4]!];
+    if (Math.min(w, h) < DB_MIN_SIDE || sums[l]! / area < DB_BOX_THRESHOLD) continue;
+    const d = (w * h * DB_UNCLIP_RATIO) / (2 * (w + h));
+    const x0 = Math.max(0, x - d);
+    const y0 = Math.max(0, y - d);
+    const x1 = Math.min(width, x + w + d);
+    const y1 = Math.min(height, y + h + d);
+    boxes.push({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
   }
+  return boxes;
 }
 
-/** Stroke-edge map of an RGB image: 255 where the luma's morphological gradient is strong. */
-export function strokeEdges(cv: CV, rgb: RawImage): RawImage {
-  return withMats(cv, (keep) => {
-    const src = keep(matFromRaw(cv, rgb));
-    const gray = keep(new cv.Mat());
-    cv.cvtColor(src, gray, cv.COLOR_RGB2GRAY);
-    const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3)));
-    const gradient = keep(new cv.Mat());
-    cv.morphologyEx(gray, gradient, cv.MORPH_GRADIENT, kernel);
-    const edges = keep(new cv.Mat());
-    cv.threshold(gradient, edges, EDGE_THRESHOLD, 255, cv.THRESH_BINARY);
-    return rawFromMat(cv, edges);
-  });
-}
+/** The model-backed detector (see the module comment); `opts.engine` runs the model in the pool. */
+export class PpOcrTextDetector implements TextDetector {
+  constructor(private readonly opts: RenderOptions = {}) {}
 
-function findTextLines(cv: CV, band: RawImage, shortSide: number): Box[] {
-  const edges = strokeEdges(cv, band);
-  const { width } = band;
-  const minLine = Math.max(6, shortSide * MIN_LINE);
-  const maxLine = shortSide * MAX_LINE;
-  // Join the letters of a word (gaps well under a line height) into one blob, without joining lines.
-  const joinX = Math.max(3, Math.round(minLine * 0.8)) | 1;
-  const blobs = withMats(cv, (keep) => {
-    const src = keep(matFromRaw(cv, edges));
-    const closed = keep(new cv.Mat());
-    cv.morphologyEx(src, closed, cv.MORPH_CLOSE, keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(joinX, 3))));
-    const labels = keep(new cv.Mat());
-    const stats = keep(new cv.Mat());
-    const centroids = keep(new cv.Mat());
-    const count = cv.connectedComponentsWithStats(closed, labels, stats, centroids, 8, cv.CV_32S);
-    const rows = Int32Array.from(stats.data32S); // x, y, w, h, area per label
+  async detect(frame: RawImage, region: TextRegion): Promise<Box[]> {
+    const { top, bottom } = regionRows(region, frame.height);
+    const band = { width: frame.width, height: bottom - top };
+    const { scaled, padded } = detSize(band.width, band.height);
+    const image = await sharp(frame.data.subarray(top * frame.width * 3, bottom * frame.width * 3), { raw: { ...band, channels: 3 } })
+      .resize(scaled.width, scaled.height, { fit: 'fill', kernel: 'linear' })
+      .extend({ right: padded.width - scaled.width, bottom: padded.height - scaled.height, extendWith: 'copy' })
+      .raw()
+      .toBuffer();
+    const map = await runEngineTool(this.opts, 'textProbabilities', { image, ...padded });
+    const probabilities = await sharp(map.data).extractChannel(0).raw().toBuffer();
+    const sx = band.width / scaled.width;
+    const sy = band.height / scaled.height;
     const boxes: Box[] = [];
-    for (let l = 1; l < count; l++) boxes.push({ x: rows[l * 5]!, y: rows[l * 5 + 1]!, width: rows[l * 5 + 2]!, height: rows[l * 5 + 3]! });
-    return boxes;
-  });
-  const words = blobs.filter((b) => b.height >= minLine && b.height <= maxLine);
-  const luma = lumaOf(band);
-  return mergeLines(words).filter((b) => {
-    if (b.height > maxLine || b.width < b.height * MIN_ASPECT || b.width < width * MIN_WIDTH_SHARE) return false;
-    let on = 0;
-    let runs = 0;
-    let bright = 0;
-    for (let y = b.y; y < b.y + b.height; y++) {
-      let previous = 0;
-      for (let x = b.x; x < b.x + b.width; x++) {
-        const i = y * width + x;
-        const v = edges.data[i]!;
-        if (v) on++;
-        if (v && !previous) runs++;
-        if (luma[i]! >= BRIGHT) bright++;
-        previous = v;
-      }
+    for (const b of dbBoxes(await loadOpenCv(), { data: probabilities, ...padded, channels: 1 })) {
+      // Back to frame pixels, clipped to the band (a box may reach into the padding).
+      const x = Math.floor(b.x * sx);
+      const y = Math.floor(b.y * sy);
+      const width = Math.min(band.width, Math.ceil((b.x + b.width) * sx)) - x;
+      const height = Math.min(band.height, Math.ceil((b.y + b.height) * sy)) - y;
+      if (width > 0 && height > 0) boxes.push({ x, y: y + top, width, height });
     }
-    const area = b.width * b.height;
-    const density = on / area;
-    const runsPerLine = runs / b.height / (b.width / b.height);
-    return density >= MIN_DENSITY && density <= MAX_DENSITY && runsPerLine >= MIN_RUNS && bright / area >= MIN_BRIGHT;
-  });
+    return mergeLines(boxes);
+  }
 }
 
 /**

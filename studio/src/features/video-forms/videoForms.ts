@@ -138,11 +138,14 @@ const SPEECH_FIELDS: readonly VideoFormField[] = [
 
 /** AI avatar: a portrait speaks the script. */
 export const AVATAR_FORM = spec({ id: 'avatar', kind: 'lip_sync', images: ['image'], fields: SPEECH_FIELDS, defaults: { voice: 'female', resolution: '720p' } });
-/** Lip sync on a video (§5: longer than 2 s, shorter than 10 s, and the size rule). */
+/**
+ * Lip sync on a video (§5: longer than 2 s, shorter than 10 s, and the size rule). Every upload is
+ * also a general video upload (§5: 3 to 30 s), so the clips the form takes last 3 to 10 s.
+ */
 export const LIP_SYNC_FORM = spec({
   id: 'lip-sync',
   kind: 'lip_sync',
-  video: { minS: LIP_SYNC_MIN_S, maxS: LIP_SYNC_MAX_S },
+  video: { minS: Math.max(LIP_SYNC_MIN_S, GENERAL_VIDEO_MIN_S), maxS: LIP_SYNC_MAX_S },
   images: [],
   fields: SPEECH_FIELDS,
   defaults: { voice: 'female', resolution: '720p' },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { findTool } from '../tools/toolDescriptors.ts';
+import { AI_VIDEO_FORMS, AVATAR_FORM, LIP_SYNC_FORM } from '../video-forms/videoForms.ts';
 import { findLanding, LANDINGS, landingKeys, withPrompt } from './landingCatalog.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -60,6 +61,26 @@ describe('landing catalogue', () => {
       expect(landing.tryIt.split('?')[0]).toBe('/app/ai-image');
       expect(landing.status).toBe('available');
     }
+  });
+
+  it('sends the video pages, now available, to forms their page has (`?kind=` picks the tab)', () => {
+    // The tabs of /app/ai-video and /app/ai-avatar (FormSwitcher falls back to the first on an unknown kind).
+    const tabs: Record<string, string[]> = {
+      '/app/ai-video': AI_VIDEO_FORMS.map((f) => f.id),
+      '/app/ai-avatar': [AVATAR_FORM.id, LIP_SYNC_FORM.id],
+    };
+    const video = LANDINGS.filter((l) => ['ai-video', 'ai-avatar', 'ai-shorts', 'text-to-video', 'image-to-video'].includes(l.slug));
+    expect(video).toHaveLength(5);
+    for (const landing of video) {
+      expect(landing.status, landing.slug).toBe('available');
+      for (const path of [landing.tryIt, ...landing.examples.flatMap((e) => (e.to ? [e.to] : []))]) {
+        const [pathname, query] = path.split('?') as [string, string | undefined];
+        const kind = new URLSearchParams(query).get('kind');
+        if (kind) expect(tabs[pathname], path).toContain(kind);
+      }
+    }
+    expect(findLanding('videoModel', 'text-to-video')?.tryIt).toBe('/app/ai-video?kind=text');
+    expect(findLanding('videoModel', 'image-to-video')?.tryIt).toBe('/app/ai-video?kind=image');
   });
 
   it('finds pages by kind and slug, and nothing else', () => {

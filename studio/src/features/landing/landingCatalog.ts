@@ -4,8 +4,9 @@
  * tools). One descriptor each; the texts live in the `landing` namespace under
  * `items.<i18nKey>` (see `landingKeys`, which the unit test checks against en/landing.json).
  *
- * Only what this server really offers is described as available: the local engine's two image
- * models and its image tools. Video kinds arrive with a later issue, so their pages say so.
+ * Only what this server really offers is described as available: every page here now opens a
+ * working form (images, video, avatars, shorts and the tools). `coming` stays for kinds that a
+ * later issue brings, so their pages can say so instead of promising them.
  */
 import { Film, ImageIcon, type LucideIcon, Maximize2, Palette, Scissors, Shapes, Sparkles, UserRound, Video, Wand2 } from 'lucide-react';
 
@@ -60,10 +61,15 @@ export const LANDINGS = [
     i18nKey: 'aiVideo',
     icon: Video,
     tryIt: '/app/ai-video',
-    status: 'coming',
+    status: 'available',
     examplesArePrompts: true,
+    // /app/ai-video reads `?kind=` (FormSwitcher) but not `?prompt=`, so examples open their form.
     acceptsPrompt: false,
-    examples: [{ id: 'waves' }, { id: 'drone' }, { id: 'product' }],
+    examples: [
+      { id: 'waves', to: '/app/ai-video?kind=text' },
+      { id: 'drone', to: '/app/ai-video?kind=image' },
+      { id: 'product', to: '/app/ai-video?kind=video' },
+    ],
     faqCount: 3,
   }),
   d({
@@ -72,10 +78,14 @@ export const LANDINGS = [
     i18nKey: 'aiAvatar',
     icon: UserRound,
     tryIt: '/app/ai-avatar',
-    status: 'coming',
+    status: 'available',
     examplesArePrompts: false,
     acceptsPrompt: false,
-    examples: [{ id: 'explainer' }, { id: 'product' }, { id: 'languages' }],
+    examples: [
+      { id: 'explainer', to: '/app/ai-avatar?kind=avatar' },
+      { id: 'product', to: '/app/ai-avatar?kind=avatar' },
+      { id: 'lipSync', to: '/app/ai-avatar?kind=lip-sync' },
+    ],
     faqCount: 3,
   }),
   d({
@@ -84,7 +94,7 @@ export const LANDINGS = [
     i18nKey: 'aiShorts',
     icon: Film,
     tryIt: '/app/ai-shorts',
-    status: 'coming',
+    status: 'available',
     examplesArePrompts: true,
     acceptsPrompt: false,
     examples: [{ id: 'facts' }, { id: 'recipe' }, { id: 'story' }],
@@ -134,14 +144,16 @@ export const LANDINGS = [
     faqCount: 3,
   }),
 
-  // Video models arrive with the video issue; until then these pages say so honestly.
+  // Video models: the AI video page's text and image forms. The built-in engine's clips are a
+  // classical stand-in (camera moves, procedural scenes); hosted models (fal.ai, Replicate) make
+  // generated motion when an operator configures them. The FAQs say which is which.
   d({
     slug: 'text-to-video',
     kind: 'videoModel',
     i18nKey: 'textToVideo',
     icon: Video,
-    tryIt: '/app/ai-video',
-    status: 'coming',
+    tryIt: '/app/ai-video?kind=text',
+    status: 'available',
     examplesArePrompts: true,
     acceptsPrompt: false,
     examples: [{ id: 'lantern' }, { id: 'timelapse' }],
@@ -152,8 +164,8 @@ export const LANDINGS = [
     kind: 'videoModel',
     i18nKey: 'imageToVideo',
     icon: Sparkles,
-    tryIt: '/app/ai-video',
-    status: 'coming',
+    tryIt: '/app/ai-video?kind=image',
+    status: 'available',
     examplesArePrompts: true,
     acceptsPrompt: false,
     examples: [{ id: 'portrait' }, { id: 'landscape' }],

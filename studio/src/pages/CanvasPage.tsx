@@ -8,7 +8,7 @@
 import { canEdit, type ProjectDto, zProjectId } from '@tessera/shared/projects';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Lock, RefreshCw } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useLocalizedPath } from '../app/useLanguage.ts';
@@ -33,11 +33,16 @@ import { useCollabDocument } from '../features/canvas/ui/useCollabDocument.ts';
 import { useIsWide } from '../features/canvas/ui/useIsWide.ts';
 import { useProjectRoom } from '../features/canvas/ui/useProjectRoom.ts';
 import { useProjectTasks } from '../features/canvas/ui/useProjectTasks.ts';
+import { useEditorToggleShortcut } from '../features/editor/EditorToggle.tsx';
+import { useEditorStore } from '../features/editor/editorStore.ts';
 import { GuestGate } from '../features/generate/GuestGate.tsx';
 import { usePopupStore } from '../features/popups/popupStore.ts';
 import { writeSelectedProject } from '../features/projects/selectedProject.ts';
 import { authClient } from '../lib/authClient.ts';
 import { useTRPC } from '../lib/trpc.ts';
+
+/** The timeline editor (issue 9): its own chunk, loaded when the dock first opens. */
+const TimelineDock = lazy(() => import('../features/editor/TimelineDock.tsx'));
 
 /** Full window, above the site header (z-30) and below dialogs (their overlay portals come later in the DOM). */
 const SCREEN = 'fixed inset-0 z-40 flex flex-col bg-bg';
@@ -106,7 +111,10 @@ function CanvasWorkspace({ project }: { project: ProjectDto }) {
 
   useEffect(() => {
     useCanvasUi.getState().reset();
+    useEditorStore.getState().reset();
   }, [project.id]);
+  useEditorToggleShortcut();
+  const editorOpen = useEditorStore((s) => s.open);
 
   useEffect(() => {
     manager?.setReadOnly(readOnly);
@@ -209,6 +217,11 @@ function CanvasWorkspace({ project }: { project: ProjectDto }) {
           )}
           {wide && <SidePanel ready={Boolean(session) && phase === 'ready'} />}
         </div>
+        {editorOpen && collab && manager && phase === 'ready' && (
+          <Suspense fallback={<div className="h-56 shrink-0 border-t border-border bg-surface" data-testid="editor-loading" />}>
+            <TimelineDock doc={collab.doc} manager={manager} projectId={project.id} readOnly={readOnly} />
+          </Suspense>
+        )}
       </div>
     </CanvasSessionContext.Provider>
   );

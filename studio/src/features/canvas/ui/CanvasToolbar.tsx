@@ -19,6 +19,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui/cn.ts';
+import { EditorToggleButton } from '../../editor/EditorToggle.tsx';
 import type { ToolId } from '../engine/types.ts';
 import { useCanvasSession } from './canvasSession.ts';
 import { isMacPlatform, primaryShortcut, shortcutLabel } from './shortcutLabel.ts';
@@ -110,6 +111,8 @@ export function CanvasToolbar() {
       >
         {zoom}%
       </button>
+      <span className="my-1 h-px w-6 bg-border" aria-hidden />
+      <EditorToggleButton />
     </div>
   );
 }

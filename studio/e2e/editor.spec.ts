@@ -279,9 +279,8 @@ describe('the timeline editor', () => {
 
     await page.getByTestId('editor-add-video').click();
     await page.getByTestId('editor-video-input-file').setInputFiles(local);
-    // The whole clip keeps the rule and goes up as it is; trimming is offered.
-    await page.getByTestId('editor-video-input-trim').click({ timeout: 60_000 });
-    await page.getByTestId('trim-dialog').waitFor();
+    // Choosing the file opens the trim dialog: the range is picked before anything is uploaded.
+    await page.getByTestId('trim-dialog').waitFor({ timeout: 60_000 });
     const end = page.getByTestId('trim-end');
     await expect.poll(() => end.getAttribute('aria-valuenow'), { timeout: 15_000 }).toBe('30');
     await end.focus();

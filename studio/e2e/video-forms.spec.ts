@@ -150,10 +150,11 @@ describe('video forms in a real browser', () => {
     expect(uploads).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'video-forms-sound-effects-refused.png'), fullPage: true });
 
-    // An 8 s clip keeps the rule and goes straight up; the button then prices its real length
-    // (the table's 5 s before), and the server charges exactly that.
+    // An 8 s clip keeps the rule: kept whole in the trim dialog, it goes up as it is; the button
+    // then prices its real length (the table's 5 s before), and the server charges exactly that.
     const before = await credits(page);
     await page.getByTestId('form-video-file').setInputFiles(shortClip(8));
+    await page.getByTestId('trim-submit').click({ timeout: 30_000 });
     await page.getByTestId('form-video-preview').waitFor({ timeout: 30_000 });
     expect(uploads).toHaveLength(1);
     await expect.poll(() => button.textContent()).toMatch(/· [89] credits$/);
@@ -175,6 +176,7 @@ describe('video forms in a real browser', () => {
     await page.getByTestId('kind-lip-sync').click();
     await page.getByTestId('prompt').fill('Hello there, this is our weekly update.');
     await page.getByTestId('form-video-file').setInputFiles(shortClip(4));
+    await page.getByTestId('trim-submit').click({ timeout: 30_000 });
     await page.getByTestId('form-video-preview').waitFor({ timeout: 30_000 });
     // 320×240 is far below lip sync's 720 px short side: the rule shows and nothing can be sent.
     const rule = page.getByTestId('video-rule');

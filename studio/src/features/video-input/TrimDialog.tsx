@@ -43,6 +43,11 @@ export function TrimDialog({ file, minS, maxS, onClose, onUploaded }: TrimDialog
   );
 }
 
+/** Containers the server stores as they are (anything else is re-muxed or re-encoded to MP4). */
+const STORED_AS_IS = new Set(['video/mp4', 'video/webm', 'video/quicktime']);
+/** A range this close to both ends of the clip is the whole clip. */
+const WHOLE_CLIP_TOLERANCE_S = 0.05;
+
 function TrimBody({ file, minS, maxS, onClose, onUploaded }: TrimDialogProps & { file: File }) {
   const { t } = useTranslation('video');
   const src = useMemo(() => URL.createObjectURL(file), [file]);
@@ -108,6 +113,16 @@ function TrimBody({ file, minS, maxS, onClose, onUploaded }: TrimDialogProps & {
     // The stage reached, for the error message (state would be stale in this closure).
     let stage: Phase = 'core';
     try {
+      // The whole clip in a container the server stores as it is: nothing to cut.
+      if (durationS !== null && range.startS <= WHOLE_CLIP_TOLERANCE_S && range.endS >= durationS - WHOLE_CLIP_TOLERANCE_S && STORED_AS_IS.has(file.type)) {
+        if (file.size > MAX_VIDEO_UPLOAD_BYTES) throw new RangeError('too large');
+        stage = 'upload';
+        setPhase('upload');
+        setProgress(0);
+        const media = await uploadMedia(file, { onProgress: (f) => setProgress(f * 100), signal });
+        onUploaded({ ref: media.url, url: media.url, durationS: media.durationS ?? durationS, width: media.width, height: media.height }, media.sizeBytes);
+        return;
+      }
       setPhase('core');
       setProgress(0);
       const { loadFfmpeg } = await import('./ffmpeg.ts');

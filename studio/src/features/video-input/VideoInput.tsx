@@ -1,10 +1,10 @@
 /**
- * One video input for every video form and the timeline editor. Drop or choose a local video:
- * one that already keeps the length rule (general uploads 3–30 s, or the minS/maxS given) and is
- * small goes straight up, with "Trim" still offered; anything else opens the trim dialog, which
- * cuts the range in the browser with ffmpeg.wasm and uploads only the trimmed MP4. Or pick one of
- * my video creations (its task id is the reference the RPCs accept). The value shows as a
- * playable preview with its duration and size, and can be removed.
+ * One video input for every video form and the timeline editor. Drop or choose a local video: the
+ * trim dialog opens, the user picks the range (the length rule — general uploads 3–30 s, or the
+ * minS/maxS given — is checked live), and only that range is uploaded, cut in the browser with
+ * ffmpeg.wasm (the whole clip, when chosen, goes up as it is). Or pick one of my video creations
+ * (its task id is the reference the RPCs accept). The value shows as a playable preview with its
+ * duration and size, can be trimmed again, and can be removed.
  */
 import { GENERAL_VIDEO_MAX_S, GENERAL_VIDEO_MIN_S } from '@tessera/shared/generation/video';
 import { FolderOpen, Scissors, Video, X } from 'lucide-react';
@@ -13,10 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { reactToError } from '../../lib/errorReactions.ts';
-import { ProgressBar } from '../generate/ProgressBar.tsx';
 import { CreationPicker } from '../media/CreationPicker.tsx';
-import { uploadMedia } from '../media/uploadImage.ts';
 import { TrimDialog } from './TrimDialog.tsx';
 import { formatClock, isVideoFile, readVideoMeta } from './videoMeta.ts';
 
@@ -41,18 +38,12 @@ export interface VideoInputProps {
   hint?: string;
 }
 
-/** Videos up to this size that keep the rule are uploaded as they are (no trim step). */
-export const DIRECT_UPLOAD_BYTES = 20 * 1024 * 1024;
-/** Containers the server stores as they are; anything else goes through the trim dialog (MP4 out). */
-const DIRECT_TYPES = new Set(['video/mp4', 'video/webm', 'video/quicktime']);
-
 export function VideoInput({ label, value, onChange, minS = GENERAL_VIDEO_MIN_S, maxS = GENERAL_VIDEO_MAX_S, testId, hint }: VideoInputProps) {
   const { t } = useTranslation('video');
   const fileRef = useRef<HTMLInputElement>(null);
   const [local, setLocal] = useState<File | null>(null);
   const [trimming, setTrimming] = useState<File | null>(null);
-  const [busy, setBusy] = useState<'reading' | 'uploading' | null>(null);
-  const [progress, setProgress] = useState(0);
+  const [busy, setBusy] = useState<'reading' | null>(null);
   const [sizeBytes, setSizeBytes] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -73,28 +64,10 @@ export function VideoInput({ label, value, onChange, minS = GENERAL_VIDEO_MIN_S,
       URL.revokeObjectURL(src);
     }
     setLocal(file);
-    if (!meta) {
-      setBusy(null);
-      return setProblem(t('input.unreadable'));
-    }
-    const direct = meta.durationS >= minS && meta.durationS <= maxS && file.size <= DIRECT_UPLOAD_BYTES && DIRECT_TYPES.has(file.type);
-    if (!direct) {
-      setBusy(null);
-      setTrimming(file);
-      return;
-    }
-    setBusy('uploading');
-    setProgress(0);
-    try {
-      const media = await uploadMedia(file, { onProgress: (f) => setProgress(f * 100) });
-      setSizeBytes(media.sizeBytes);
-      onChange({ ref: media.url, url: media.url, durationS: media.durationS ?? meta.durationS, width: media.width, height: media.height });
-    } catch (error) {
-      reactToError(error);
-      setProblem(error instanceof Error && error.message ? error.message : t('input.failed'));
-    } finally {
-      setBusy(null);
-    }
+    setBusy(null);
+    if (!meta) return setProblem(t('input.unreadable'));
+    // The user picks the range first; only what they keep is uploaded.
+    setTrimming(file);
   }
 
   async function pick(creation: { taskId: string; url: string; width: number | null; height: number | null }) {
@@ -182,9 +155,7 @@ export function VideoInput({ label, value, onChange, minS = GENERAL_VIDEO_MIN_S,
           )}
         >
           <Video className="text-muted" aria-hidden />
-          {busy === 'uploading' ? (
-            <ProgressBar value={progress} label={t('input.uploading')} />
-          ) : busy === 'reading' ? (
+          {busy === 'reading' ? (
             <Spinner label={t('input.reading')} />
           ) : (
             <>

@@ -87,6 +87,9 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   const auth = createAuth({ db: database.db, config, outbox });
   const realtime = new Realtime();
   const gateways = createGateways(config, database.db);
+  // Engine work done while answering requests (accept-time face checks, catalogue previews), on
+  // one thread of its own, started lazily, so it never blocks this event loop.
+  const engine = new EnginePool({ threads: 1, idleTimeoutMs: 5 * 60_000 });
   const services: AppServices = {
     config,
     database,
@@ -95,6 +98,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     realtime,
     moderation: createModeration(config),
     storage: new LocalDiskStorage(join(config.dataDir, 'media')),
+    engine,
     workers: null,
     billing: { db: database.db, realtime, gateway: gateways.gateway },
     stripe: gateways.stripe,
@@ -163,11 +167,10 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     await collab.close();
     await realtime.close();
   });
-  // Catalogue previews render once per template on one engine thread of their own, started lazily.
-  const previewEngine = new EnginePool({ threads: 1, idleTimeoutMs: 60_000 });
-  const previews = new PreviewRenderer(previewEngine, join(config.dataDir, 'cache', 'previews'));
+  // Catalogue previews render once per template, on the request-side engine thread.
+  const previews = new PreviewRenderer(engine, join(config.dataDir, 'cache', 'previews'));
   app.addHook('onClose', async () => {
-    await previewEngine.close();
+    await engine.close();
     await services.workers?.stop();
     await realtime.close();
     await outbox.close();

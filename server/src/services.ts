@@ -2,6 +2,7 @@
 import type { Database, DatabaseHandle } from '@tessera/db/connect';
 import type { CollabService } from './collab/collab.types.ts';
 import type { Config } from './config.ts';
+import type { ToolRunner } from './generation/engine/enginePool.ts';
 import type { ModerationService } from './generation/moderation.ts';
 import type { WorkerPool } from './generation/worker.ts';
 import type { MediaStorage } from './media/storage.ts';
@@ -19,6 +20,8 @@ export interface AppServices {
   realtime: Realtime;
   moderation: ModerationService;
   storage: MediaStorage;
+  /** The engine pool for work done while answering requests (accept-time face checks, catalogue previews); tasks use the workers' own. */
+  engine: ToolRunner;
   /** The in-process worker pool; null when WORKER_CONCURRENCY is 0 (separate worker processes). */
   workers: WorkerPool | null;
   /** Payments: the gateway (Stripe, the test checkout, or none) with what the billing service needs. */

@@ -8,7 +8,9 @@
  * - a lip-sync video must show a face on most of FACE_SAMPLES frames spread over it
  *   (NO_FACE_FOUND), turned towards the camera and steady: no jumps or big changes of size between
  *   samples (§5 "stable faces": INVALID_FACE_POSE).
- * Faces are found with the engine's face-api detector (tools/faceSwap.ts), the one the renders use.
+ * Faces are found with the engine's face-api detector (tools/faceSwap.ts), the one the renders use,
+ * in the app's engine pool (`deps.engine`) so the HTTP event loop is not blocked; all of a
+ * request's pictures go in one call.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,7 +18,8 @@ import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { AppError } from '@tessera/shared/errors';
 import type { GenerationInput, GenerationKind } from '@tessera/shared/generation';
-import { area, type DetectedFace, detectFaces } from './engine/tools/faceSwap.ts';
+import { runToolOn, type ToolRunner } from './engine/enginePool.ts';
+import { area, type DetectedFace, largestFace } from './engine/tools/faceSwap.ts';
 import { runFfmpeg } from './engine/video/ffmpeg.ts';
 import type { InputDeps } from './inputs.ts';
 import { countTasksSince } from './speechLimit.repo.ts';
@@ -66,7 +69,13 @@ export function judgeFaceSamples(samples: readonly (DetectedFace | undefined)[])
   return null;
 }
 
-const largest = (faces: readonly DetectedFace[]) => faces.reduce<DetectedFace | undefined>((best, f) => (!best || area(f) > area(best) ? f : best), undefined);
+export interface FaceCheckDeps extends InputDeps {
+  /** The engine pool the detector runs in; without one (tests calling in directly) it runs inline. */
+  engine?: ToolRunner;
+}
+
+/** The faces on each of `images` (encoded pictures). */
+const findFaces = (deps: FaceCheckDeps, images: Buffer[]) => runToolOn(deps.engine, 'detectFaces', { images });
 
 async function load(deps: InputDeps, key: string, missing: 'IMAGE_NOT_FOUND' | 'VIDEO_LOAD_FAILED'): Promise<Buffer> {
   const stored = await deps.storage.get(key);
@@ -75,12 +84,12 @@ async function load(deps: InputDeps, key: string, missing: 'IMAGE_NOT_FOUND' | '
 }
 
 /** The largest face on each of FACE_SAMPLES frames spread evenly over the video. */
-async function sampleFaces(video: Buffer, durationS: number): Promise<(DetectedFace | undefined)[]> {
+async function sampleFaces(deps: FaceCheckDeps, video: Buffer, durationS: number): Promise<(DetectedFace | undefined)[]> {
   const dir = await mkdtemp(join(tmpdir(), 'tessera-faces-'));
   try {
     const path = join(dir, 'source');
     await writeFile(path, video);
-    const out: (DetectedFace | undefined)[] = [];
+    const frames: Buffer[] = [];
     for (let i = 0; i < FACE_SAMPLES; i++) {
       const at = ((i + 0.5) / FACE_SAMPLES) * durationS;
       const frame = join(dir, `sample-${i}.png`);
@@ -89,27 +98,29 @@ async function sampleFaces(video: Buffer, durationS: number): Promise<(DetectedF
         1,
         {},
       );
-      out.push(largest(await detectFaces(await readFile(frame))));
+      frames.push(await readFile(frame));
     }
-    return out;
+    return (await findFaces(deps, frames)).map(largestFace);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 /** Refuses a face kind's request whose input cannot work (see the file comment); other kinds pass. */
-export async function checkFaceInputs<K extends GenerationKind>(deps: InputDeps, userId: string, kind: K, input: GenerationInput<K>): Promise<void> {
+export async function checkFaceInputs<K extends GenerationKind>(deps: FaceCheckDeps, userId: string, kind: K, input: GenerationInput<K>): Promise<void> {
   if (kind === 'lip_sync') {
     const i = input as GenerationInput<'lip_sync'>;
     if ((await countTasksSince(deps.db, userId, 'lip_sync', new Date(Date.now() - 60_000))) >= LIP_SYNC_PER_MINUTE) throw new AppError('SPEECH_TOO_FREQUENT');
     if (i.image) {
-      if ((await detectFaces(await load(deps, i.image, 'IMAGE_NOT_FOUND'))).length === 0) throw new AppError('NO_FACES_IN_IMAGE');
+      const [faces] = await findFaces(deps, [await load(deps, i.image, 'IMAGE_NOT_FOUND')]);
+      if (!faces?.length) throw new AppError('NO_FACES_IN_IMAGE');
     } else if (i.video && i.source) {
-      const verdict = judgeFaceSamples(await sampleFaces(await load(deps, i.video, 'VIDEO_LOAD_FAILED'), i.source.durationS));
+      const verdict = judgeFaceSamples(await sampleFaces(deps, await load(deps, i.video, 'VIDEO_LOAD_FAILED'), i.source.durationS));
       if (verdict) throw new AppError(verdict);
     }
   } else if (kind === 'video_face_swap') {
     const i = input as GenerationInput<'video_face_swap'>;
-    if ((await detectFaces(await load(deps, i.face, 'IMAGE_NOT_FOUND'))).length === 0) throw new AppError('NO_FACES_IN_IMAGE');
+    const [faces] = await findFaces(deps, [await load(deps, i.face, 'IMAGE_NOT_FOUND')]);
+    if (!faces?.length) throw new AppError('NO_FACES_IN_IMAGE');
   }
 }

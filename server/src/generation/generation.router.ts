@@ -13,9 +13,9 @@ import { applyCanvasOutcome } from '../modules/canvas/canvasOutcome.ts';
 import { cancelTask, createTask, getTask, listTasks, taskConcurrency, type TaskServiceDeps } from './tasks.service.ts';
 
 function taskDeps(ctx: Context): TaskServiceDeps {
-  const { db, realtime, moderation, workers, storage } = ctx.services;
+  const { db, realtime, moderation, workers, storage, engine } = ctx.services;
   // A canceled canvas task's placeholder is marked at once for everyone on the canvas.
-  return { db, realtime, moderation, storage, wakeWorkers: () => workers?.wake(), onSettled: (id) => applyCanvasOutcome(ctx.services, id) };
+  return { db, realtime, moderation, storage, engine, wakeWorkers: () => workers?.wake(), onSettled: (id) => applyCanvasOutcome(ctx.services, id) };
 }
 
 /** The mutation for one kind, validated with the kind's schema from shared/generation. */

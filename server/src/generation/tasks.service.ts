@@ -20,6 +20,7 @@ import { findRole } from '../modules/projects/projects.repo.ts';
 import { type InputDeps, resolveInputImages } from './inputs.ts';
 import { resolveInputVideos } from './videoInputs.ts';
 import { checkFaceInputs } from './faceChecks.ts';
+import type { ToolRunner } from './engine/enginePool.ts';
 import { resolveTimelineMedia } from './timelineMedia.ts';
 import { type ModerationService, moderateTexts } from './moderation.ts';
 import {
@@ -41,6 +42,8 @@ export interface TaskServiceDeps extends InputDeps {
   wakeWorkers?: () => void;
   /** Called once a task reached a final state here (cancel): writes a canvas task's outcome into its project. */
   onSettled?: (taskId: string) => Promise<unknown>;
+  /** The app's engine pool: accept-time face checks run their detector there (faceChecks.ts). */
+  engine?: ToolRunner;
 }
 
 /** A task placed on a project's canvas: the result is written into node `nodeId` of the project document. */

@@ -9,13 +9,21 @@ import { ERROR_CATALOGUE, isCatalogueCode } from '@tessera/shared/errors';
 import { Piscina } from 'piscina';
 import { ProviderError } from '../providers/provider.ts';
 import type { ThreadRequest, ThreadResult } from './thread.ts';
-import type { ToolArgs, ToolName } from './tools.ts';
+import { runTool, type ToolArgs, type ToolName, type ToolResult } from './tools.ts';
 import type { EngineImage, EngineProgress } from './types.ts';
 
 export interface ToolRunner {
-  run<T extends ToolName>(tool: T, args: ToolArgs[T], progress: EngineProgress, signal?: AbortSignal): Promise<EngineImage>;
+  run<T extends ToolName>(tool: T, args: ToolArgs[T], progress: EngineProgress, signal?: AbortSignal): Promise<ToolResult<T>>;
   close(): Promise<void>;
 }
+
+/** Runs a tool in `engine` when there is one, else inline on this thread (tests, scripts). */
+export function runToolOn<T extends ToolName>(engine: ToolRunner | undefined, tool: T, args: ToolArgs[T], progress: EngineProgress = () => {}, signal?: AbortSignal): Promise<ToolResult<T>> {
+  return engine ? engine.run(tool, args, progress, signal) : runTool(tool, args, progress);
+}
+
+/** An image answer's bytes come back from the thread as a Uint8Array: made a Buffer again (no copy). */
+const isImage = (value: unknown): value is EngineImage => typeof value === 'object' && value !== null && 'contentType' in value && 'data' in value && value.data instanceof Uint8Array;
 
 /** Threads: one per core but one, so the HTTP loop and the database driver keep a core. */
 export function defaultEngineThreads(): number {
@@ -44,7 +52,7 @@ export class EnginePool implements ToolRunner {
     });
   }
 
-  async run<T extends ToolName>(tool: T, args: ToolArgs[T], progress: EngineProgress, signal?: AbortSignal): Promise<EngineImage> {
+  async run<T extends ToolName>(tool: T, args: ToolArgs[T], progress: EngineProgress, signal?: AbortSignal): Promise<ToolResult<T>> {
     const { port1, port2 } = new MessageChannel();
     port1.on('message', (message: { fraction: number; stage: string }) => progress(message.fraction, message.stage));
     try {
@@ -54,8 +62,9 @@ export class EnginePool implements ToolRunner {
         const code = isCatalogueCode(result.code) ? result.code : 'IMAGE_GENERATION_FAILED';
         throw new ProviderError(code, ERROR_CATALOGUE[code].message);
       }
-      const { image } = result;
-      return { ...image, data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
+      const { value } = result;
+      const revived = isImage(value) ? { ...value, data: Buffer.from(value.data.buffer, value.data.byteOffset, value.data.byteLength) } : value;
+      return revived as ToolResult<T>;
     } finally {
       port1.close();
     }

@@ -6,8 +6,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { AppError } from '@tessera/shared/errors';
-import { runTool, type ToolArgs, type ToolName } from './tools.ts';
-import type { EngineImage } from './types.ts';
+import { runTool, type ToolArgs, type ToolName, type ToolResult } from './tools.ts';
 
 export interface ThreadRequest<T extends ToolName = ToolName> {
   tool: T;
@@ -15,12 +14,13 @@ export interface ThreadRequest<T extends ToolName = ToolName> {
   port: MessagePort;
 }
 
-export type ThreadResult = { ok: true; image: EngineImage } | { ok: false; code: string };
+/** `value`: the tool's answer, an image or plain data (tools.ts ToolResult), structured-cloned back. */
+export type ThreadResult = { ok: true; value: ToolResult<ToolName> } | { ok: false; code: string };
 
 export default async function run(request: ThreadRequest): Promise<ThreadResult> {
   try {
-    const image = await runTool(request.tool, request.args, (fraction, stage) => request.port.postMessage({ fraction, stage }));
-    return { ok: true, image };
+    const value = await runTool(request.tool, request.args, (fraction, stage) => request.port.postMessage({ fraction, stage }));
+    return { ok: true, value };
   } catch (error) {
     if (error instanceof AppError) return { ok: false, code: error.catalogueCode };
     throw error;

@@ -1,17 +1,19 @@
 /**
  * The local engine's tools by name, with structured-clone-safe arguments so the same call runs
  * in a worker thread (engine/thread.ts) or, for tests and tiny jobs, inline. Buffers arrive in a
- * thread as Uint8Arrays; `buf` turns them back without copying.
+ * thread as Uint8Arrays; `buf` turns them back without copying. Most tools answer an image; those
+ * in ToolData answer plain data (face landmarks …).
  */
 import type { AspectRatio, ImageStyle } from '@tessera/shared/generation';
 import { modelFitting } from './effects/modelFitting.ts';
 import { applyPhotoEffect, type EffectOptions } from './effects/photoEffects.ts';
 import { productPhoto } from './effects/productPhoto.ts';
 import { type BackgroundSpec, changeBackground, removeBackground } from './tools/background.ts';
-import { faceSwap } from './tools/faceSwap.ts';
+import { type DetectedFace, detectFaceBatch, faceSwap, type RawFormat, swapFrameFaces } from './tools/faceSwap.ts';
 import { paint, removeObject } from './tools/inpaint.ts';
 import { segmentFrameStrip } from './tools/segment.ts';
 import { stylize } from './tools/stylize.ts';
+import { textProbabilityMap } from './tools/textDetection.ts';
 import { uncrop } from './tools/uncrop.ts';
 import { upscale } from './tools/upscale.ts';
 import type { EngineImage, EngineProgress } from './types.ts';
@@ -28,15 +30,35 @@ export interface ToolArgs {
   removeBackground: { image: Bytes };
   changeBackground: { image: Bytes; background: { type: 'color'; color: string } | { type: 'gradient'; from: string; to: string; angle: number } | { type: 'image'; data: Bytes } };
   faceSwap: { image: Bytes; face: Bytes };
+  /** Faces on each picture: encoded images, or raw pixels of the `raw` format (see detectFaceBatch). */
+  detectFaces: { images: Bytes[]; raw?: RawFormat };
+  /** Packed-RGB video frames end to end, the faces to replace on each, and the face to put there (RGBA, see cropToFace). */
+  swapFaces: { frames: Bytes; width: number; height: number; faces: DetectedFace[][]; source: { data: Bytes; width: number; height: number }; sourceFace: DetectedFace };
   /** Video frames at the segmentation size, end to end (see segmentFrameStrip). */
   segmentFrames: { frames: Bytes; count: number };
+  /** Packed RGB, sides multiples of 32 (see tools/textDetection.ts); answers the text probability map. */
+  textProbabilities: { image: Bytes; width: number; height: number };
   photoEffect: { image: Bytes; recipe: string; options: EffectOptions };
   productPhoto: { image: Bytes; recipe: string; options: EffectOptions };
   modelFitting: { image: Bytes; garment: Bytes; recipe: string; options: EffectOptions };
 }
 export type ToolName = keyof ToolArgs;
 
-const TOOLS: { [T in ToolName]: (args: ToolArgs[T], progress: EngineProgress) => Promise<EngineImage> } = {
+/**
+ * What a tool answers: an image, unless listed here. These answer plain data (arrays, numbers,
+ * Uint8Arrays) that survives the structured clone to and from a thread as it is.
+ */
+export interface ToolData {
+  /** Per picture, its faces (score ≥ 0.5) with their 68 landmarks. */
+  detectFaces: DetectedFace[][];
+  /** The frames with their faces swapped, laid out as they came. */
+  swapFaces: Uint8Array;
+}
+export type ToolResult<T extends ToolName> = T extends keyof ToolData ? ToolData[T] : EngineImage;
+/** The tools that answer an image. */
+export type ImageToolName = Exclude<ToolName, keyof ToolData>;
+
+const TOOLS: { [T in ToolName]: (args: ToolArgs[T], progress: EngineProgress) => Promise<ToolResult<T>> } = {
   stylize: (a, p) => stylize(buf(a.image), { prompt: a.prompt, style: a.style, strength: a.strength, ...(a.seed !== undefined ? { seed: a.seed } : {}) }, p),
   upscale: (a, p) => upscale(buf(a.image), { scale: a.scale, mode: a.mode }, p),
   uncrop: (a, p) => uncrop(buf(a.image), { aspectRatio: a.aspectRatio, zoomOut: a.zoomOut }, p),
@@ -48,13 +70,16 @@ const TOOLS: { [T in ToolName]: (args: ToolArgs[T], progress: EngineProgress) =>
     return changeBackground(buf(a.image), background, p);
   },
   faceSwap: (a, p) => faceSwap(buf(a.image), buf(a.face), p),
+  detectFaces: (a, p) => detectFaceBatch(a.images.map(buf), a.raw, p),
+  swapFaces: (a, p) => swapFrameFaces(buf(a.frames), a, a.faces, { ...a.source, data: buf(a.source.data) }, a.sourceFace, p),
   segmentFrames: (a, p) => segmentFrameStrip(buf(a.frames), a.count, p),
+  textProbabilities: (a, p) => textProbabilityMap(buf(a.image), a.width, a.height, p),
   photoEffect: (a, p) => applyPhotoEffect(buf(a.image), a.recipe, a.options, p),
   productPhoto: (a, p) => productPhoto(buf(a.image), a.recipe, a.options, p),
   modelFitting: (a, p) => modelFitting(buf(a.image), buf(a.garment), a.recipe, a.options, p),
 };
 
-export function runTool<T extends ToolName>(tool: T, args: ToolArgs[T], progress: EngineProgress): Promise<EngineImage> {
-  const fn = TOOLS[tool] as (args: ToolArgs[T], progress: EngineProgress) => Promise<EngineImage>;
+export function runTool<T extends ToolName>(tool: T, args: ToolArgs[T], progress: EngineProgress): Promise<ToolResult<T>> {
+  const fn = TOOLS[tool] as (args: ToolArgs[T], progress: EngineProgress) => Promise<ToolResult<T>>;
   return fn(args, progress);
 }

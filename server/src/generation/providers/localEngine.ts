@@ -26,13 +26,13 @@ import { runTemplate } from '../engine/effects/templates.ts';
 import { renderTimeline } from '../engine/video/renderTimeline.ts';
 import { runVideoKind } from '../engine/video/runVideoKind.ts';
 import type { ToolRunner } from '../engine/enginePool.ts';
-import type { ToolArgs, ToolName } from '../engine/tools.ts';
+import type { ImageToolName, ToolArgs } from '../engine/tools.ts';
 import type { GenerationProvider, ProducedOutput, ProviderTask, RunContext } from './provider.ts';
 import { renderProceduralImage } from './proceduralImage.ts';
 
 const isImageStyle = (style: string): style is ImageStyle => (IMAGE_STYLES as readonly string[]).includes(style) && style !== 'auto';
 
-type Call = { [T in ToolName]: { tool: T; args: ToolArgs[T] } }[ToolName];
+type Call = { [T in ImageToolName]: { tool: T; args: ToolArgs[T] } }[ImageToolName];
 type Load = (key: string) => Promise<Buffer>;
 
 /** Which tool makes each kind, with its arguments (input images read from storage). */
@@ -70,7 +70,7 @@ export class LocalEngineProvider implements GenerationProvider {
     if (task.kind === 'text_to_image') return [await this.textToImage(task.input, ctx)];
     if (isTemplateKind(task.kind)) return [await this.template(task.kind, task.input, ctx)];
     if (task.kind === 'video_edit') return [await this.videoEdit(task.input, ctx)];
-    if (isVideoGenerationKind(task.kind)) return [await runVideoKind(task.kind, task.input, ctx)];
+    if (isVideoGenerationKind(task.kind)) return [await runVideoKind(task.kind, task.input, ctx, this.engine)];
     const kind = task.kind;
     const input = GENERATION_KINDS[kind].input.parse(task.input);
     ctx.reportProgress(5, 'loading');

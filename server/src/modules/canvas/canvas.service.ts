@@ -29,7 +29,7 @@ import { findRole } from '../projects/projects.repo.ts';
 import { listProjectTasks, projectSpend } from './canvas.repo.ts';
 
 /** What starting a canvas task needs from the app. */
-export type CanvasServices = Pick<AppServices, 'db' | 'realtime' | 'moderation' | 'storage' | 'collab' | 'workers'>;
+export type CanvasServices = Pick<AppServices, 'db' | 'realtime' | 'moderation' | 'storage' | 'collab' | 'workers' | 'engine'>;
 
 export interface StartCanvasTaskParams {
   /** The requester, as collaborators see them (lineage `requestedBy`). */
@@ -189,6 +189,7 @@ export async function startCanvasTask(services: CanvasServices, p: StartCanvasTa
     realtime: services.realtime,
     moderation: services.moderation,
     storage: services.storage,
+    engine: services.engine,
     wakeWorkers: () => services.workers?.wake(),
   };
   try {

@@ -3,7 +3,7 @@ import { AppError } from '@tessera/shared/errors';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageFile } from '../tf.ts';
-import { type DetectedFace, delaunay, detectFaces, faceSwap, type Point } from './faceSwap.ts';
+import { cropToFace, type DetectedFace, delaunay, detectFaces, faceSwap, type Point, type Rgba, rgbaToRgb, rgbToRgba, swapFrameFaces, swapOne } from './faceSwap.ts';
 
 // Real group photos shipped with face-api, downscaled to keep the WASM detector quick.
 const photo = (n: number, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> =>
@@ -202,5 +202,48 @@ describe('delaunay', () => {
     const triangles = delaunay(points);
     expect(triangles).toHaveLength(4);
     expect(triangles.reduce((sum, [a, b, c]) => sum + area(points[a]!, points[b]!, points[c]!), 0)).toBeCloseTo(100, 9);
+  });
+});
+
+describe('video frame swap (the swapFaces tool)', () => {
+  /** 68 landmarks spread over an oval at (cx, cy), like a face's outline and features. */
+  const oval = (cx: number, cy: number, r: number): DetectedFace => {
+    const landmarks = Array.from({ length: 68 }, (_, i) => {
+      const ring = 1 - Math.floor(i / 17) * 0.22;
+      const a = (i % 17) * ((2 * Math.PI) / 17) + Math.floor(i / 17) * 0.3;
+      return { x: cx + Math.cos(a) * r * ring, y: cy + Math.sin(a) * r * 1.2 * ring };
+    });
+    return { score: 0.9, box: { x: cx - r, y: cy - 1.2 * r, width: 2 * r, height: 2.4 * r }, landmarks };
+  };
+  const noise = (width: number, height: number, seed: number): Rgba => {
+    const data = Buffer.alloc(width * height * 4);
+    for (let i = 0; i < data.length; i++) data[i] = i % 4 === 3 ? 255 : (i * 7919 + seed * 104729) % 251;
+    return { data, width, height };
+  };
+
+  it('swaps each frame as the image swap does, from only the cropped face', async () => {
+    const [width, height] = [96, 80];
+    const photo = noise(200, 160, 1);
+    const photoFace = oval(120, 70, 30);
+    const frames = [noise(width, height, 2), noise(width, height, 3)];
+    const faces = [[oval(40, 40, 18)], []];
+    const rgb = Buffer.concat(frames.map((f) => {
+      const out = Buffer.alloc(width * height * 3);
+      rgbaToRgb(f, out);
+      return out;
+    }));
+
+    const crop = cropToFace(photo, photoFace);
+    expect(crop.pixels.width * crop.pixels.height).toBeLessThan((photo.width * photo.height) / 2);
+    const swapped = await swapFrameFaces(rgb, { width, height }, faces, crop.pixels, crop.face, () => {});
+
+    // frame 0: what swapOne makes with the whole photo; frame 1 (no face): untouched
+    const expected = rgbToRgba(rgb.subarray(0, width * height * 3), width, height);
+    await swapOne(expected, faces[0]![0]!, photo, photoFace, () => {});
+    const expectedRgb = Buffer.alloc(width * height * 3);
+    rgbaToRgb(expected, expectedRgb);
+    expect(swapped.subarray(0, width * height * 3).equals(expectedRgb)).toBe(true);
+    expect(swapped.subarray(0, width * height * 3).equals(rgb.subarray(0, width * height * 3))).toBe(false);
+    expect(swapped.subarray(width * height * 3).equals(rgb.subarray(width * height * 3))).toBe(true);
   });
 });

@@ -94,10 +94,26 @@ export async function decode(image: Buffer, maxSide?: number): Promise<{ pixels:
   return { pixels: { data, width: info.width, height: info.height }, format: meta.format, hasAlpha: meta.hasAlpha };
 }
 
-export async function detect(pixels: Rgba): Promise<DetectedFace[]> {
+/** The layout of raw pixels: packed RGB (as ffmpeg decodes video frames) or RGBA. */
+export interface RawFormat {
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
+/** Raw pixels for the detector; RGBA unless `channels` says 3. */
+export interface Pixels {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels?: 3 | 4;
+}
+
+/** Faces (score ≥ 0.5) with their 68 landmarks, in the pixels' coordinates. */
+export async function detect(pixels: Pixels): Promise<DetectedFace[]> {
   const faceapi = await loadFaceApi();
   const scale = Math.min(1, MAX_DETECT_SIDE / Math.max(pixels.width, pixels.height));
-  const { data, info } = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } })
+  const { data, info } = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels ?? 4 } })
     .resize(Math.max(1, Math.round(pixels.width * scale)), Math.max(1, Math.round(pixels.height * scale)), { fit: 'fill' })
     .removeAlpha()
     .raw()
@@ -121,6 +137,21 @@ export async function detect(pixels: Rgba): Promise<DetectedFace[]> {
 /** Faces (score ≥ 0.5) with their 68 landmarks, in the coordinates of the EXIF-rotated image. */
 export async function detectFaces(image: Buffer): Promise<DetectedFace[]> {
   return detect((await decode(image)).pixels);
+}
+
+/**
+ * The engine-pool tool behind face tracking and the accept-time face checks: the faces on each of
+ * several pictures, encoded images (EXIF-rotated coordinates) or, with `raw`, raw pixels of that
+ * format. A batch per call keeps the thread round trips few; the answer is plain data.
+ */
+export async function detectFaceBatch(images: readonly Buffer[], raw: RawFormat | undefined, progress: EngineProgress): Promise<DetectedFace[][]> {
+  const out: DetectedFace[][] = [];
+  for (const [i, image] of images.entries()) {
+    if (raw && image.length !== raw.width * raw.height * raw.channels) throw new Error(`detectFaces: picture ${i} is ${image.length} bytes, not ${raw.width}x${raw.height}x${raw.channels}`);
+    out.push(raw ? await detect({ data: image, ...raw }) : await detectFaces(image));
+    progress((i + 1) / images.length, 'detecting');
+  }
+  return out;
 }
 
 /** The bounding box of a set of points. */
@@ -336,7 +367,33 @@ export async function swapOne(canvas: Rgba, target: DetectedFace, source: Rgba, 
   }
 }
 
+/** Packed RGB pixels (as ffmpeg decodes them) widened to the RGBA the face tools take. */
+export function rgbToRgba(rgb: Uint8Array, width: number, height: number): Rgba {
+  const data = Buffer.alloc(width * height * 4);
+  for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
+    data[j] = rgb[i]!;
+    data[j + 1] = rgb[i + 1]!;
+    data[j + 2] = rgb[i + 2]!;
+    data[j + 3] = 255;
+  }
+  return { data, width, height };
+}
+
+/** RGBA back to packed RGB, into `out`. */
+export function rgbaToRgb(rgba: Rgba, out: Uint8Array): void {
+  const { data } = rgba;
+  for (let i = 0, j = 0; j < data.length; i += 3, j += 4) {
+    out[i] = data[j]!;
+    out[i + 1] = data[j + 1]!;
+    out[i + 2] = data[j + 2]!;
+  }
+}
+
 export const area = (f: DetectedFace): number => f.box.width * f.box.height;
+
+/** The largest of `faces` (by box area), if any. */
+export const largestFace = (faces: readonly DetectedFace[]): DetectedFace | undefined =>
+  faces.reduce<DetectedFace | undefined>((best, f) => (!best || area(f) > area(best) ? f : best), undefined);
 
 /**
  * Puts the largest face of `source` onto every face of `target` (score ≥ 0.5). The result has
@@ -348,8 +405,7 @@ export const area = (f: DetectedFace): number => f.box.width * f.box.height;
 export async function faceSwap(target: Buffer, source: Buffer, progress: EngineProgress): Promise<EngineImage> {
   progress(0, 'detecting');
   const src = await decode(source, MAX_SOURCE_SIDE);
-  const sourceFaces = await detect(src.pixels);
-  const sourceFace = sourceFaces.reduce<DetectedFace | undefined>((best, f) => (!best || area(f) > area(best) ? f : best), undefined);
+  const sourceFace = largestFace(await detect(src.pixels));
   if (!sourceFace) throw new AppError('NO_FACE_FOUND');
   progress(0.25, 'detecting');
 
@@ -372,4 +428,55 @@ export async function faceSwap(target: Buffer, source: Buffer, progress: EngineP
     : await (dst.hasAlpha ? image : image.removeAlpha()).png().toBuffer();
   progress(1, 'done');
   return { data, contentType: jpeg ? 'image/jpeg' : 'image/png', width, height };
+}
+
+/**
+ * The part of a face photo the swap samples: the face's landmarks (plus the bilinear sampler's
+ * pixel) cropped out, the landmarks and box moved with it, so a thread receives a few kB, not the photo.
+ */
+export function cropToFace(photo: Rgba, face: DetectedFace): { pixels: Rgba; face: DetectedFace } {
+  const b = boundsOf(face.landmarks);
+  const x0 = Math.max(0, Math.floor(b.minX) - 2);
+  const y0 = Math.max(0, Math.floor(b.minY) - 2);
+  const x1 = Math.min(photo.width, Math.ceil(b.maxX) + 2);
+  const y1 = Math.min(photo.height, Math.ceil(b.maxY) + 2);
+  const width = Math.max(1, x1 - x0);
+  const height = Math.max(1, y1 - y0);
+  const data = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++) photo.data.copy(data, y * width * 4, ((y + y0) * photo.width + x0) * 4, ((y + y0) * photo.width + x0 + width) * 4);
+  return {
+    pixels: { data, width, height },
+    face: {
+      score: face.score,
+      box: { ...face.box, x: face.box.x - x0, y: face.box.y - y0 },
+      landmarks: face.landmarks.map((p) => ({ x: p.x - x0, y: p.y - y0 })),
+    },
+  };
+}
+
+/**
+ * The engine-pool tool behind video face swap: `source`'s face put onto `faces[i]` of frame i of
+ * `frames`, packed-RGB frames of `width`×`height` laid end to end; answers the frames in the same
+ * layout (frames without faces unchanged).
+ */
+export async function swapFrameFaces(
+  frames: Buffer,
+  format: { width: number; height: number },
+  faces: readonly (readonly DetectedFace[])[],
+  source: Rgba,
+  sourceFace: DetectedFace,
+  progress: EngineProgress,
+): Promise<Buffer> {
+  const frameBytes = format.width * format.height * 3;
+  if (frames.length !== faces.length * frameBytes) throw new Error(`swapFaces: expected ${faces.length} frames of ${frameBytes} bytes, got ${frames.length} bytes`);
+  const out = Buffer.from(frames);
+  for (const [i, targets] of faces.entries()) {
+    if (targets.length === 0) continue;
+    const frame = out.subarray(i * frameBytes, (i + 1) * frameBytes);
+    const canvas = rgbToRgba(frame, format.width, format.height);
+    for (const target of targets) await swapOne(canvas, target, source, sourceFace, () => {});
+    rgbaToRgb(canvas, frame);
+    progress((i + 1) / faces.length, 'swapping');
+  }
+  return out;
 }

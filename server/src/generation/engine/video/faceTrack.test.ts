@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { EnginePool } from '../enginePool.ts';
+import { packageFile } from '../tf.ts';
+import { runTool } from '../tools.ts';
 import type { DetectedFace } from '../tools/faceSwap.ts';
-import { facesAt, keyFrameIndices, rgbaToRgb, rgbToRgba } from './faceTrack.ts';
+import { DETECT_BATCH, facesAt, KeyFrameFaces, keyFrameIndices, rgbaToRgb, rgbToRgba } from './faceTrack.ts';
 import { pingPong } from './kinds/lipSync.ts';
 
 const face = (x: number, y: number, size = 100): DetectedFace => ({
@@ -55,4 +60,41 @@ describe('face tracking between key frames', () => {
     expect(Array.from({ length: 9 }, (_, i) => pingPong(i, 4))).toEqual([0, 1, 2, 3, 2, 1, 0, 1, 2]);
     expect(pingPong(7, 1)).toBe(0);
   });
+});
+
+describe('key-frame detection in the engine pool', () => {
+  const pool = new EnginePool({ threads: 1 });
+  afterAll(() => pool.close());
+
+  it('detects batches of key frames in a pool thread and answers plain landmarks', async () => {
+    // One woman's head and shoulders (a crop of face-api's demo photo), as a packed RGB frame.
+    const size = { width: 240, height: 320 };
+    const frame = await sharp(await readFile(packageFile('@vladmandic/face-api', 'demo/sample1.jpg')))
+      .extract({ left: 262, top: 214, width: 480, height: 640 })
+      .resize(size.width, size.height)
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    const run = vi.spyOn(pool, 'run');
+    const detector = new KeyFrameFaces({ ...size, channels: 3 }, { engine: pool });
+    const frames = [0, 12, 24, 36, 47];
+    for (const index of frames) await detector.add(index, frame);
+    const keys = await detector.done();
+
+    // one pool call per batch of DETECT_BATCH frames, all of them detectFaces
+    expect(run).toHaveBeenCalledTimes(Math.ceil(frames.length / DETECT_BATCH));
+    expect(run.mock.calls.every(([tool]) => tool === 'detectFaces')).toBe(true);
+    expect(keys.map((k) => k.frame)).toEqual(frames);
+    for (const { faces } of keys) {
+      expect(faces).toHaveLength(1);
+      const [face] = faces as [DetectedFace];
+      expect(face.landmarks).toHaveLength(68);
+      expect(face.box.x).toBeGreaterThan(0);
+      expect(face.box.x + face.box.width).toBeLessThan(size.width);
+      expect(face.box.y + face.box.height).toBeLessThan(size.height);
+    }
+    // the thread's answer is the detector's own, unchanged by the trip back
+    const [inline] = await runTool('detectFaces', { images: [frame], raw: { ...size, channels: 3 } }, () => {});
+    expect(keys[0]!.faces).toEqual(inline);
+  }, 120_000);
 });

@@ -4,8 +4,12 @@
  * faces are matched between neighbouring key frames by position, and every frame in between gets
  * the matched faces' boxes and 68 landmarks interpolated linearly, which also smooths the
  * detector's jitter. A face seen on only one side of a gap is kept for the half of the gap nearest it.
+ * The detector runs in the engine pool's threads when the render has one (KeyFrameFaces), a few
+ * key frames per call, so the event loop only decodes frames meanwhile.
  */
-import type { DetectedFace, Point, Rgba } from '../tools/faceSwap.ts';
+import type { DetectedFace, Point, RawFormat } from '../tools/faceSwap.ts';
+import { runEngineTool } from './layers.ts';
+import type { RenderOptions } from './videoKinds.ts';
 
 export interface KeyFaces {
   frame: number;
@@ -64,6 +68,50 @@ export function facesAt(keys: readonly KeyFaces[], frame: number): DetectedFace[
   return out;
 }
 
+/** Key frames sent to the detector per engine call. */
+export const DETECT_BATCH = 4;
+
+/**
+ * Faces on a clip's key frames as they are decoded: frames are copied into batches of
+ * DETECT_BATCH and each batch is detected by the `detectFaces` tool (in the engine pool when
+ * `opts.engine` is set) while decoding goes on; at most one batch is in flight, so at most two
+ * batches of frames are held.
+ */
+export class KeyFrameFaces {
+  private readonly keys: KeyFaces[] = [];
+  private batch: { frame: number; pixels: Buffer }[] = [];
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly format: RawFormat,
+    private readonly opts: RenderOptions,
+  ) {}
+
+  /** Queues key frame `frame` (its pixels are copied: decoders reuse their buffer). */
+  async add(frame: number, pixels: Uint8Array): Promise<void> {
+    this.batch.push({ frame, pixels: Buffer.from(pixels) });
+    if (this.batch.length >= DETECT_BATCH) await this.send();
+  }
+
+  /** The faces of every key frame added, sorted by frame. */
+  async done(): Promise<KeyFaces[]> {
+    if (this.batch.length > 0) await this.send();
+    await this.pending;
+    return this.keys;
+  }
+
+  private async send(): Promise<void> {
+    const batch = this.batch;
+    this.batch = [];
+    await this.pending;
+    this.pending = runEngineTool(this.opts, 'detectFaces', { images: batch.map((b) => b.pixels), raw: this.format }).then((faces) => {
+      for (const [i, b] of batch.entries()) this.keys.push({ frame: b.frame, faces: faces[i] ?? [] });
+    });
+    // Handled when awaited (next batch or done); this only stops an early failure counting as unhandled.
+    this.pending.catch(() => {});
+  }
+}
+
 /** The key frames of a clip of `frames` frames: every `every`th one and always the last. */
 export function keyFrameIndices(frames: number, every: number): number[] {
   const out: number[] = [];
@@ -72,24 +120,5 @@ export function keyFrameIndices(frames: number, every: number): number[] {
   return out;
 }
 
-/** Packed RGB pixels (as ffmpeg decodes them) widened to the RGBA the face tools take. */
-export function rgbToRgba(rgb: Uint8Array, width: number, height: number): Rgba {
-  const data = Buffer.alloc(width * height * 4);
-  for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
-    data[j] = rgb[i]!;
-    data[j + 1] = rgb[i + 1]!;
-    data[j + 2] = rgb[i + 2]!;
-    data[j + 3] = 255;
-  }
-  return { data, width, height };
-}
-
-/** RGBA back to packed RGB, into `out`. */
-export function rgbaToRgb(rgba: Rgba, out: Uint8Array): void {
-  const { data } = rgba;
-  for (let i = 0, j = 0; j < data.length; i += 3, j += 4) {
-    out[i] = data[j]!;
-    out[i + 1] = data[j + 1]!;
-    out[i + 2] = data[j + 2]!;
-  }
-}
+// The frame conversions live with the face tools (the swap runs in the pool's threads).
+export { rgbaToRgb, rgbToRgba } from '../tools/faceSwap.ts';

@@ -7,6 +7,7 @@ import { GENERATION_KINDS, type VideoGenerationKind } from '@tessera/shared/gene
 import { fitVideoSize, videoSizeFor, videoUpscalePlan, type VideoSource } from '@tessera/shared/generation/video';
 import sharp from 'sharp';
 import type { ProducedOutput, RunContext } from '../../providers/provider.ts';
+import type { ToolRunner } from '../enginePool.ts';
 import { renderSubjectsVideo } from './kinds/subjects.ts';
 import { renderActionImitation } from './kinds/actionImitation.ts';
 import { renderVideoExtend } from './kinds/extend.ts';
@@ -90,8 +91,12 @@ async function render(kind: VideoGenerationKind, raw: unknown, ctx: RunContext, 
 }
 
 /** Renders one video kind's task into its output (an MP4 with its poster). */
-export async function runVideoKind(kind: VideoGenerationKind, raw: unknown, ctx: RunContext): Promise<ProducedOutput> {
+export async function runVideoKind(kind: VideoGenerationKind, raw: unknown, ctx: RunContext, engine?: ToolRunner): Promise<ProducedOutput> {
   ctx.reportProgress(2, 'loading');
-  const clip = await render(kind, raw, ctx, { progress: (fraction, stage) => ctx.reportProgress(5 + fraction * 90, stage), signal: ctx.signal });
+  const clip = await render(kind, raw, ctx, {
+    progress: (fraction, stage) => ctx.reportProgress(5 + fraction * 90, stage),
+    signal: ctx.signal,
+    ...(engine ? { engine } : {}),
+  });
   return { data: clip.data, contentType: clip.contentType, mediaType: 'video', width: clip.width, height: clip.height, durationS: clip.durationS, poster: clip.poster };
 }

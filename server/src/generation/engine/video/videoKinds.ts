@@ -147,9 +147,9 @@ export interface EncodeJob {
 }
 
 /**
- * Encodes the graph to MP4 (H.264 + silent AAC, exactly `frames` frames at VIDEO_FPS, faststart),
- * then grabs the poster from the finished file (a second branch in the render graph would
- * deadlock ffmpeg on looped still inputs; see videoEffects).
+ * Encodes the graph to MP4 (H.264 + AAC — silence, or input `audioFrom`'s sound — exactly
+ * `frames` frames at VIDEO_FPS, faststart), then grabs the poster from the finished file (a second
+ * branch in the render graph would deadlock ffmpeg on looped still inputs; see videoEffects).
  */
 export async function encode(job: EncodeJob, p: RenderOptions): Promise<VideoClip> {
   const seconds = job.frames / VIDEO_FPS;

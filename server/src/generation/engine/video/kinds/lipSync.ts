@@ -11,9 +11,9 @@
  * Frames go through the shared FrameSink into the encode of videoKinds.ts with the speech as the
  * clip's audio (AAC), so the output is H.264 + AAC, faststart, with a poster.
  *
- * Runs on the task worker's event loop like the other video kinds (the engine pool's tools answer
- * images, not landmarks): face-api inference, the heavy part, runs once per key frame (~0.3–0.7 s
- * each), and the frame loops yield between frames.
+ * Face-api inference, the heavy part (~0.3–0.7 s per key frame), runs in the engine pool's threads
+ * (the `detectFaces` tool, via faceTrack.ts); the event loop decodes, opens mouths (cheap pixel
+ * work) and yields between frames.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,9 +23,10 @@ import type { GenerationInput } from '@tessera/shared/generation';
 import { fitVideoSize } from '@tessera/shared/generation/video';
 import sharp from 'sharp';
 import type { RunContext } from '../../../providers/provider.ts';
-import { area, type DetectedFace, detect } from '../../tools/faceSwap.ts';
-import { facesAt, keyFrameIndices, type KeyFaces, rgbToRgba } from '../faceTrack.ts';
+import { largestFace } from '../../tools/faceSwap.ts';
+import { facesAt, KeyFrameFaces, keyFrameIndices } from '../faceTrack.ts';
 import { decodeFrames, FrameSink } from '../frames.ts';
+import { runEngineTool } from '../layers.ts';
 import { openMouth } from '../mouth.ts';
 import { mouthOpenness, speechEnvelope, synthesizeSpeech } from '../speech.ts';
 import { encode, framesFor, inTempDir, n, type RenderOptions, type Size, VIDEO_FPS, type VideoClip } from '../videoKinds.ts';
@@ -44,8 +45,6 @@ export function pingPong(i: number, count: number): number {
   const k = i % period;
   return k < count ? k : period - k;
 }
-
-const largest = (faces: readonly DetectedFace[]): DetectedFace | undefined => faces.reduce<DetectedFace | undefined>((best, f) => (!best || area(f) > area(best) ? f : best), undefined);
 
 const even = (x: number) => Math.max(2, Math.round(x / 2) * 2);
 
@@ -66,7 +65,8 @@ async function avatarFrames(image: Buffer, resolution: GenerationInput<'lip_sync
   const upright = await sharp(image).rotate().toBuffer({ resolveWithObject: true });
   const size = fitVideoSize(upright.info.width, upright.info.height, resolution);
   const base = await sharp(upright.data).flatten({ background: '#000000' }).resize(size.width, size.height, { fit: 'cover', kernel: 'lanczos3' }).removeAlpha().raw().toBuffer();
-  const face = largest(await detect(rgbToRgba(base, size.width, size.height)));
+  const [faces] = await runEngineTool(opts, 'detectFaces', { images: [base], raw: { ...size, channels: 3 } });
+  const face = largestFace(faces ?? []);
   if (!face) throw new AppError('NO_FACES_IN_IMAGE');
   const path = join(dir, 'mouth.mkv');
   const sink = new FrameSink(path, { ...size, fps: VIDEO_FPS }, opts.signal);
@@ -102,7 +102,7 @@ async function videoFrames(
   // Pass 1: the source's frames, kept as JPEG (a 10 s 1080p clip raw would be ~1.5 GB), with
   // faces on key frames.
   const stored: Buffer[] = [];
-  const keys: KeyFaces[] = [];
+  const detector = new KeyFrameFaces({ ...size, channels: 3 }, opts);
   const keyAt = new Set(keyFrameIndices(count, LIP_SYNC_DETECT_EVERY));
   const raw = { width: size.width, height: size.height, channels: 3 as const };
   await decodeFrames(
@@ -111,13 +111,17 @@ async function videoFrames(
     async (frame, index) => {
       stored.push(await sharp(frame, { raw }).jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer());
       if (keyAt.has(index)) {
-        const face = largest(await detect(rgbToRgba(frame, size.width, size.height)));
-        keys.push({ frame: index, faces: face ? [face] : [] });
+        await detector.add(index, frame);
         opts.progress?.(0.1 + 0.3 * (index / count), 'finding the face');
       }
     },
     opts.signal,
   );
+  // Only the speaker's face (the largest) is animated.
+  const keys = (await detector.done()).map(({ frame, faces }) => {
+    const face = largestFace(faces);
+    return { frame, faces: face ? [face] : [] };
+  });
   if (keys.every((k) => k.faces.length === 0)) throw new AppError('NO_FACE_FOUND');
   const path = join(dir, 'mouth.mkv');
   const sink = new FrameSink(path, { ...size, fps: VIDEO_FPS }, opts.signal);
@@ -125,7 +129,7 @@ async function videoFrames(
     for (let i = 0; i < open.length; i++) {
       const s = pingPong(i, count);
       const frame = await sharp(stored[s]!).raw().toBuffer();
-      const face = largest(facesAt(keys, s));
+      const face = largestFace(facesAt(keys, s));
       if (face) openMouth({ data: frame, width: size.width, height: size.height, channels: 3 }, face.landmarks, open[i]!);
       await sink.write(frame);
       if (i % 24 === 0) {

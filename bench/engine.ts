@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { packageFile } from '../server/src/generation/engine/tf.ts';
-import { runTool, type ToolArgs, type ToolName } from '../server/src/generation/engine/tools.ts';
+import { type ImageToolName, runTool, type ToolArgs } from '../server/src/generation/engine/tools.ts';
 
 export interface EngineTiming {
   tool: string;
@@ -23,7 +23,7 @@ export async function benchEngine(opts: { quality?: boolean } = {}): Promise<Eng
   const mask = await sharp(Buffer.from(maskSvg)).png().toBuffer();
   const image = photo.data;
 
-  const cases: { name: string; call: { [T in ToolName]: { tool: T; args: ToolArgs[T] } }[ToolName] }[] = [
+  const cases: { name: string; call: { [T in ImageToolName]: { tool: T; args: ToolArgs[T] } }[ImageToolName] }[] = [
     { name: 'image to image (stylize, auto)', call: { tool: 'stylize', args: { image, prompt: 'a watercolor portrait', style: 'auto', strength: 0.7 } } },
     { name: 'upscale 2× fast (lanczos)', call: { tool: 'upscale', args: { image, scale: 2, mode: 'fast' } } },
     ...(opts.quality === false ? [] : [{ name: 'upscale 2× quality (ESRGAN)', call: { tool: 'upscale' as const, args: { image, scale: 2 as const, mode: 'quality' as const } } }]),

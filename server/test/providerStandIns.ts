@@ -20,7 +20,7 @@
 //
 // `mode` makes a stand-in misbehave as the real services do: `fail` (the model fails),
 // `rateLimitOnce` (the first submit answers 429 with Retry-After: 1), `hang` (never completes,
-// for cancellation).
+// for cancellation), `rejectSubmit` (fal refuses the submit itself: 422 with `detail`).
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 
-export type StandInMode = 'ok' | 'fail' | 'rateLimitOnce' | 'hang';
+export type StandInMode = 'ok' | 'fail' | 'rateLimitOnce' | 'hang' | 'rejectSubmit';
 
 export interface RecordedRequest {
   method: string;
@@ -146,6 +146,7 @@ export async function startFalStandIn(key = `fal-${randomBytes(6).toString('hex'
     if (at === -1) {
       if (req.method !== 'POST') return send(res, 405, { detail: 'Method Not Allowed' });
       if (rateLimited(state, res, { detail: 'Too many requests' })) return;
+      if (state.mode === 'rejectSubmit') return send(res, 422, { detail: [{ loc: ['body', 'image_url'], msg: 'Unsupported image', type: 'value_error' }] });
       const id = randomBytes(12).toString('hex');
       queue.set(id, { id, model: parts.join('/'), polls: 0, mode: state.mode, canceled: false });
       // Status and result URLs use the app id (owner/app), without the model's subpath.

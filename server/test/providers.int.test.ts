@@ -166,6 +166,19 @@ describe('fal queue provider', () => {
     expect(submit?.body).toMatchObject({ prompt: 'slow push in', duration: '5', image_url: expect.stringMatching(/^data:image\/png;base64,/) });
   });
 
+  it('fails a video job fal refuses at submit with "Video submit task error"', async () => {
+    const { providers } = createHostedProviders(t.config, { pollMs: 20 });
+    const provider = providers.find((p) => p.supports('image_to_video', {}))!;
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } }).png().toBuffer();
+    fal.mode = 'rejectSubmit';
+    const run = provider.run(
+      { id: 'direct', kind: 'image_to_video', input: { image: 'u/x/source.png', prompt: 'slow push in', duration: 5 } },
+      { reportProgress: () => {}, signal: new AbortController().signal, loadMedia: async () => png },
+    );
+    await expect(run).rejects.toMatchObject({ name: 'ProviderError', code: 'VIDEO_SUBMIT_ERROR', message: 'Video submit task error' });
+    fal.mode = 'ok';
+  });
+
   it('downloads results only from public addresses and the exact allow-listed stand-in', async () => {
     const run = (allow: string[]) => {
       const { providers } = createHostedProviders({ ...t.config, providerDownloadAllowList: allow }, { pollMs: 20 });

@@ -15,7 +15,16 @@ import { cancelTask, createTask, getTask, listTasks, taskConcurrency, type TaskS
 function taskDeps(ctx: Context): TaskServiceDeps {
   const { db, realtime, moderation, workers, storage, engine } = ctx.services;
   // A canceled canvas task's placeholder is marked at once for everyone on the canvas.
-  return { db, realtime, moderation, storage, engine, wakeWorkers: () => workers?.wake(), onSettled: (id) => applyCanvasOutcome(ctx.services, id) };
+  return {
+    db,
+    realtime,
+    moderation,
+    storage,
+    engine,
+    providers: configuredProviders(ctx.services.config),
+    wakeWorkers: () => workers?.wake(),
+    onSettled: (id) => applyCanvasOutcome(ctx.services, id),
+  };
 }
 
 /** The mutation for one kind, validated with the kind's schema from shared/generation. */

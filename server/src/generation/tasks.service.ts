@@ -8,6 +8,7 @@ import type { Database } from '@tessera/db/connect';
 import { costOf } from '@tessera/shared/credits/costs';
 import { AppError } from '@tessera/shared/errors';
 import { GENERATION_KINDS, type GenerationInput, type GenerationKind, isProFeature, isTemplateKind, readField } from '@tessera/shared/generation';
+import { type ModelProvider, modelsForKind } from '@tessera/shared/generation/models';
 import { bumpTemplateUsage } from '../modules/catalog/catalog.repo.ts';
 import { resolveLora, resolveTemplate } from '../modules/catalog/catalog.service.ts';
 import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
@@ -44,6 +45,17 @@ export interface TaskServiceDeps extends InputDeps {
   onSettled?: (taskId: string) => Promise<unknown>;
   /** The app's engine pool: accept-time face checks run their detector there (faceChecks.ts). */
   engine?: ToolRunner;
+  /** Hosted providers whose keys are set: a model picked in the studio must be one of theirs (or local). */
+  providers?: ReadonlySet<ModelProvider>;
+}
+
+/**
+ * How far (in credits) the price of a video upscale may rise above what the studio showed before
+ * the request is refused with "Upscale credit calculation gap is too large": the form prices the
+ * length the browser read, the server the length ffprobe reads, which can differ by a started second.
+ */
+export function upscaleGapTolerance(expected: number): number {
+  return Math.max(2, Math.ceil(expected * 0.1));
 }
 
 /** A task placed on a project's canvas: the result is written into node `nodeId` of the project document. */
@@ -117,6 +129,10 @@ export async function createTask<K extends GenerationKind>(
   p: { userId: string; kind: K; input: GenerationInput<K>; canvas?: CanvasTarget; id?: string },
 ): Promise<{ id: string }> {
   const definition = GENERATION_KINDS[p.kind];
+  // A model the studio offered but this server cannot run (its provider's key is gone): say so
+  // rather than silently running another one.
+  const model = readField(p.input, 'model');
+  if (typeof model === 'string' && !modelsForKind(p.kind, deps.providers ?? new Set()).some((m) => m.id === model)) throw new AppError('VIDEO_MODEL_UNAVAILABLE');
   const texts = ['prompt', 'negativePrompt'].map((field) => readField(p.input, field)).filter((v): v is string => typeof v === 'string');
   // A timeline's text overlays are burnt into the exported video: moderated like prompts.
   if (p.kind === 'video_edit') texts.push(...(p.input as GenerationInput<'video_edit'>).timeline.overlays.map((o) => o.text));
@@ -142,6 +158,9 @@ export async function createTask<K extends GenerationKind>(
   // Unmetered plans make images for no credits, in a slower queue (plan.queueDelaySeconds).
   const unmetered = plan.unmeteredImages && definition.output === 'image';
   const cost = unmetered ? 0 : (template?.snapshot.cost ?? costOf(p.kind, input));
+  if (!Number.isSafeInteger(cost) || cost < 0) throw new AppError('CREDIT_MATCH_FAILED');
+  const expected = readField(p.input, 'expectedCost');
+  if (p.kind === 'video_upscale' && typeof expected === 'number' && cost - expected > upscaleGapTolerance(expected)) throw new AppError('UPSCALE_CREDIT_GAP');
   const limit = plan.parallelTasks;
   const id = p.id ?? randomUUID();
 
@@ -149,7 +168,8 @@ export async function createTask<K extends GenerationKind>(
     // The user row lock serialises this user's submissions: two tabs cannot both pass the limit.
     if (!(await lockUserForTasks(tx, p.userId))) throw new AppError('USER_NOT_FOUND');
     const active = await countActiveTasks(tx, p.userId);
-    if (active.queued + active.running >= limit) throw new AppError('PARALLEL_TASK_LIMIT');
+    // §8 has its own message for a video that cannot start while others run ("Video generating").
+    if (active.queued + active.running >= limit) throw new AppError(definition.output === 'video' ? 'VIDEO_GENERATING' : 'PARALLEL_TASK_LIMIT');
     await insertTask(tx, {
       id,
       userId: p.userId,

@@ -240,6 +240,8 @@ export const zAnimeVideoInput = z.object({ video: zVideoRef, prompt: z.string().
 export const zVideoUpscaleInput = z.object({
   video: zVideoRef,
   target: z.enum(VIDEO_UPSCALE_TARGETS, { error: 'Unsupported upscale mode or capability' }).default('1080p'),
+  /** The price the studio showed; the server refuses when the real one is well above it (UPSCALE_CREDIT_GAP). */
+  expectedCost: z.number().int().min(0).optional(),
   projectId: zProjectId.optional(),
   source: zVideoSource.optional(),
 });

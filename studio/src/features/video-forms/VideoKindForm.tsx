@@ -79,7 +79,8 @@ export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resu
   const create = useMutation({
     mutationFn: () => {
       if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? t('form.invalid'));
-      return startVideoTask(client, kind, parsed.data);
+      // An upscale carries the price shown, so the server refuses rather than charge much more.
+      return startVideoTask(client, kind, kind === 'video_upscale' ? { ...(parsed.data as object), expectedCost: cost } : parsed.data);
     },
     onSuccess: ({ id }) => {
       gen.follow(id);

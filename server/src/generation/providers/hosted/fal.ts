@@ -52,11 +52,10 @@ export class FalProvider extends HostedProvider {
 
   protected async runModel(model: ModelEntry, task: ProviderTask, ctx: RunContext): Promise<ProducedOutput[]> {
     ctx.reportProgress(5, 'submitting');
+    const body = await this.arguments(task, ctx);
     const submitted = zSubmitted.parse(
-      await requestJson(
-        { method: 'POST', url: `${this.credentials.baseUrl}/${model.remoteId}`, headers: this.headers(), body: await this.arguments(task, ctx), idempotent: false },
-        ctx.signal,
-        this.deps.http,
+      await this.submit(task, ctx, () =>
+        requestJson({ method: 'POST', url: `${this.credentials.baseUrl}/${model.remoteId}`, headers: this.headers(), body, idempotent: false }, ctx.signal, this.deps.http),
       ),
     );
     try {

@@ -6,12 +6,14 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ERROR_CATALOGUE } from '@tessera/shared/errors';
+import { GENERATION_KINDS, isGenerationKind } from '@tessera/shared/generation';
 import type { ModelEntry, ModelProvider } from '@tessera/shared/generation/models';
 import sharp from 'sharp';
 import type { ImageFetcher } from '../../../media/safeFetch.ts';
 import { probeVideo } from '../../../media/probe.ts';
 import { runFfmpeg } from '../../engine/video/ffmpeg.ts';
-import type { GenerationProvider, ProducedOutput, ProviderTask, RunContext } from '../provider.ts';
+import { type GenerationProvider, type ProducedOutput, ProviderError, type ProviderTask, type RunContext } from '../provider.ts';
 import type { HttpPolicy } from './http.ts';
 
 /** Everything an adapter needs besides its own credentials. */
@@ -113,4 +115,17 @@ export abstract class HostedProvider implements GenerationProvider {
   }
 
   protected abstract runModel(model: ModelEntry, task: ProviderTask, ctx: RunContext): Promise<ProducedOutput[]>;
+
+  /**
+   * Sends the job to the provider. A video job the provider would not take (after the retries)
+   * fails with §8's "Video submit task error"; other kinds keep their own failure message.
+   */
+  protected async submit<T>(task: ProviderTask, ctx: RunContext, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      if (ctx.signal.aborted || !isGenerationKind(task.kind) || GENERATION_KINDS[task.kind].output !== 'video') throw error;
+      throw new ProviderError('VIDEO_SUBMIT_ERROR', ERROR_CATALOGUE.VIDEO_SUBMIT_ERROR.message);
+    }
+  }
 }

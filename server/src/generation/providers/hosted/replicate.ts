@@ -72,7 +72,9 @@ export class ReplicateProvider extends HostedProvider {
       ...(webhookUrl ? { webhook: webhookUrl, webhook_events_filter: ['completed'] } : {}),
     };
     let prediction = zPrediction.parse(
-      await requestJson({ method: 'POST', url: `${this.options.baseUrl}/v1/predictions`, headers: this.headers(), body, idempotent: false }, ctx.signal, this.deps.http),
+      await this.submit(task, ctx, () =>
+        requestJson({ method: 'POST', url: `${this.options.baseUrl}/v1/predictions`, headers: this.headers(), body, idempotent: false }, ctx.signal, this.deps.http),
+      ),
     );
     const id = prediction.id;
     try {

@@ -9,22 +9,18 @@
  * The portrait is a crop of a photo face-api ships (demo/sample1.jpg); test videos are made from
  * it with ffmpeg, tiny and at low bitrate.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { estimateSpeechSeconds, fitVideoSize } from '@tessera/shared/generation/video';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIP_SYNC_PER_MINUTE } from '../src/generation/faceChecks.ts';
 import { packageFile } from '../src/generation/engine/tf.ts';
-import { insertMediaObject } from '../src/media/media.repo.ts';
-import { grantCredits } from '../src/modules/credits/credits.service.ts';
-import { buildTestApp, connectTestSocket, creditSummary, disconnectTestSockets, rpc, signInAnonymously, type TestApp, type TestUser, uploadFile } from './harness.ts';
+import { buildTestApp, creditSummary, disconnectTestSockets, rpc, type TestApp, type TestUser } from './harness.ts';
+import { expectRefused, meanVolume, richUser, run$, runToVideo, saveTemp, storeDirectly, uploadMedia, uploadVideo } from './videoTestKit.ts';
 
-const run$ = promisify(execFile);
 let t: TestApp;
 let dir: string;
 let portraitPath: string;
@@ -73,79 +69,21 @@ interface Probe {
 }
 
 async function probe(data: Buffer): Promise<Probe> {
-  const path = join(dir, `${randomUUID()}.mp4`);
-  await writeFile(path, data);
-  const { stdout } = await run$('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', path]);
+  const { stdout } = await run$('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', await saveTemp(dir, data)]);
   const parsed = JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; width?: number; height?: number; duration?: string }[]; format: { duration: string } };
   const video = parsed.streams.find((s) => s.codec_type === 'video')!;
   const audio = parsed.streams.find((s) => s.codec_type === 'audio');
-  const { stderr } = await run$('ffmpeg', ['-v', 'info', '-nostats', '-i', path, '-map', '0:a', '-af', 'volumedetect', '-f', 'null', '-']);
-  const mean = /mean_volume: (-?[\d.]+|-inf) dB/.exec(stderr)?.[1];
   return {
     video: { codec: video.codec_name, width: video.width!, height: video.height! },
     audio: audio ? { codec: audio.codec_name, durationS: Number(audio.duration) } : null,
     durationS: Number(parsed.format.duration),
-    meanVolumeDb: mean === undefined || mean === '-inf' ? -Infinity : Number(mean),
+    meanVolumeDb: audio ? await meanVolume(dir, data) : -Infinity,
   };
-}
-
-type Outcome = { ok: true; url: string; mediaType: string } | { ok: false; code: string; message: string };
-
-/** Submits a task and waits for its end on the user's socket. */
-async function run(user: TestUser, path: string, input: object): Promise<Outcome> {
-  const socket = await connectTestSocket(t.app, user.cookie);
-  const ended = new Map<string, Outcome>();
-  let wanted = '';
-  let resolve: (o: Outcome) => void = () => {};
-  const settle = (id: string, outcome: Outcome) => (id === wanted ? resolve(outcome) : ended.set(id, outcome));
-  socket.on('task:succeeded', (p) => settle(p.id, { ok: true, url: p.outputs[0]!.url, mediaType: p.outputs[0]!.mediaType }));
-  socket.on('task:failed', (p) => settle(p.id, { ok: false, code: p.code, message: p.message }));
-  const created = await rpc(t.app, user.cookie, path, input);
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  wanted = created.body.result.data.id;
-  const outcome = ended.get(wanted) ?? (await new Promise<Outcome>((r) => (resolve = r)));
-  socket.disconnect();
-  return outcome;
 }
 
 /** Runs a kind to success and probes the MP4 it made. */
 async function runToClip(user: TestUser, path: string, input: object): Promise<Probe> {
-  const outcome = await run(user, path, input);
-  expect(outcome, path).toMatchObject({ ok: true, mediaType: 'video' });
-  if (!outcome.ok) throw new Error(outcome.message);
-  const res = await t.app.inject({ url: outcome.url, headers: { cookie: user.cookie } });
-  expect(res.statusCode).toBe(200);
-  return probe(res.rawPayload);
-}
-
-async function upload(user: TestUser, data: Buffer, filename: string, contentType: string): Promise<string> {
-  const res = await uploadFile(t.app, user.cookie, data, filename, contentType);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().key;
-}
-
-/** Stores a video as `user`'s media without the upload route, whose 3–30 s check would refuse a clip under 3 s. */
-async function storeDirectly(user: TestUser, data: Buffer): Promise<string> {
-  const key = `u/${user.id}/up-${randomUUID()}.mp4`;
-  await t.app.services.storage.put(key, data, 'video/mp4');
-  await insertMediaObject(t.database.db, { key, userId: user.id, origin: 'upload', contentType: 'video/mp4', sizeBytes: data.length });
-  return key;
-}
-
-async function richUser(): Promise<TestUser> {
-  const user = await signInAnonymously(t.app);
-  await grantCredits(t.database.db, { userId: user.id, sourceKind: 'admin', sourceId: `face-test-${user.id}`, amount: 500, note: 'face video tests' });
-  return user;
-}
-
-/** Expects `path` to refuse `input` with `message` and to hold nothing. */
-async function expectRefused(user: TestUser, path: string, input: object, message: string) {
-  const before = await creditSummary(t.app, user.cookie);
-  const res = await rpc(t.app, user.cookie, path, input);
-  expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
-  const issues: { message: string }[] = res.body.error.data.issues ?? [];
-  expect([res.body.error.message, ...issues.map((i) => i.message)]).toContain(message);
-  expect(await creditSummary(t.app, user.cookie)).toEqual(before);
+  return probe(await runToVideo(t, user, path, input));
 }
 
 /** Checks a lip-sync clip: H.264 + AAC, `size`, lasting as long as its speech, which is audible. */
@@ -169,8 +107,8 @@ describe('face video kinds on the local engine', () => {
   let portrait: string;
 
   beforeAll(async () => {
-    user = await richUser();
-    portrait = await upload(user, await readFile(portraitPath), 'portrait.jpg', 'image/jpeg');
+    user = await richUser(t);
+    portrait = await uploadMedia(t, user, await readFile(portraitPath), 'portrait.jpg', 'image/jpeg');
   });
 
   it('makes a portrait speak the text (AI avatar)', async () => {
@@ -183,7 +121,7 @@ describe('face video kinds on the local engine', () => {
   }, 180_000);
 
   it('lip-syncs a video, playing it back and forth when the speech is longer', async () => {
-    const video = await upload(user, await makeClip(4, 1280, 736, 'portrait'), 'talk.mp4', 'video/mp4');
+    const video = await uploadVideo(t, user, await makeClip(4, 1280, 736, 'portrait'), 'talk.mp4');
     const text = 'This clip is four seconds long, but what I say takes a little longer than that.';
     // 480p output keeps the test quick; the source still has to pass §5's size rule
     const clip = await runToClip(user, 'lipSync.createLipSyncTask', { video, text, voice: 'male', resolution: '480p' });
@@ -192,13 +130,13 @@ describe('face video kinds on the local engine', () => {
   }, 240_000);
 
   it('swaps the face on every frame, keeping the length and size', async () => {
-    const video = await upload(user, await makeClip(3, 240, 320, 'portrait'), 'swap.mp4', 'video/mp4');
+    const video = await uploadVideo(t, user, await makeClip(3, 240, 320, 'portrait'), 'swap.mp4');
     const face = await sharp(await readFile(packageFile('@vladmandic/face-api', 'demo/sample1.jpg')))
       .extract({ left: 1278, top: 200, width: 600, height: 700 })
       .resize(300, 350)
       .jpeg()
       .toBuffer();
-    const faceKey = await upload(user, face, 'face.jpg', 'image/jpeg');
+    const faceKey = await uploadMedia(t, user, face, 'face.jpg', 'image/jpeg');
     const clip = await runToClip(user, 'task.createFaceSwapTask', { video, face: faceKey });
     expect(clip.video).toEqual({ codec: 'h264', width: 240, height: 320 });
     expect(clip.audio?.codec).toBe('aac');
@@ -208,37 +146,37 @@ describe('face video kinds on the local engine', () => {
 
 describe('lip-sync and face rules, checked before anything is held', () => {
   it('refuses videos outside §5 sizes and lengths, without a face, or with an unstable one', async () => {
-    const user = await richUser();
+    const user = await richUser(t);
     const text = 'Hello there.';
     const sizeMessage = 'For lip sync, the video’s short side must be over 720 px and its long side under 1920 px.';
-    const exactly720 = await upload(user, await makeClip(4, 1280, 720, 'grey'), 'a.mp4', 'video/mp4');
-    await expectRefused(user, 'lipSync.createLipSyncTask', { video: exactly720, text }, sizeMessage);
-    const wide1920 = await upload(user, await makeClip(4, 1920, 1080, 'grey'), 'b.mp4', 'video/mp4');
-    await expectRefused(user, 'lipSync.createLipSyncTask', { video: wide1920, text }, sizeMessage);
+    const exactly720 = await uploadVideo(t, user, await makeClip(4, 1280, 720, 'grey'), 'a.mp4');
+    await expectRefused(t, user, 'lipSync.createLipSyncTask', { video: exactly720, text }, sizeMessage);
+    const wide1920 = await uploadVideo(t, user, await makeClip(4, 1920, 1080, 'grey'), 'b.mp4');
+    await expectRefused(t, user, 'lipSync.createLipSyncTask', { video: wide1920, text }, sizeMessage);
     // uploads take 3–30 s, so the 10 s bound is what refuses this one
-    const long = await upload(user, await makeClip(10.5, 1280, 736, 'grey'), 'c.mp4', 'video/mp4');
-    await expectRefused(user, 'lipSync.createLipSyncTask', { video: long, text }, 'For lip sync, the video must be longer than 2 seconds and shorter than 10 seconds.');
+    const long = await uploadVideo(t, user, await makeClip(10.5, 1280, 736, 'grey'), 'c.mp4');
+    await expectRefused(t, user, 'lipSync.createLipSyncTask', { video: long, text }, 'For lip sync, the video must be longer than 2 seconds and shorter than 10 seconds.');
     // a clip shorter than the uploads allow, stored by other means, is refused by the 2 s bound
-    const short = await storeDirectly(user, await makeClip(1.5, 1280, 736, 'grey'));
-    await expectRefused(user, 'lipSync.createLipSyncTask', { video: short, text }, 'For lip sync, the video must be longer than 2 seconds and shorter than 10 seconds.');
-    const faceless = await upload(user, await makeClip(4, 1280, 736, 'grey'), 'd.mp4', 'video/mp4');
-    await expectRefused(user, 'lipSync.createLipSyncTask', { video: faceless, text }, 'No face found');
+    const short = await storeDirectly(t, user, await makeClip(1.5, 1280, 736, 'grey'));
+    await expectRefused(t, user, 'lipSync.createLipSyncTask', { video: short, text }, 'For lip sync, the video must be longer than 2 seconds and shorter than 10 seconds.');
+    const faceless = await uploadVideo(t, user, await makeClip(4, 1280, 736, 'grey'), 'd.mp4');
+    await expectRefused(t, user, 'lipSync.createLipSyncTask', { video: faceless, text }, 'No face found');
     // a face that jumps across the picture halfway through is not a stable face
-    const jumpy = await upload(user, await makeJumpyClip(), 'e.mp4', 'video/mp4');
-    await expectRefused(user, 'lipSync.createLipSyncTask', { video: jumpy, text }, 'The pose of the detected face is invalid.');
+    const jumpy = await uploadVideo(t, user, await makeJumpyClip(), 'e.mp4');
+    await expectRefused(t, user, 'lipSync.createLipSyncTask', { video: jumpy, text }, 'The pose of the detected face is invalid.');
   }, 150_000);
 
   it('refuses a portrait or a face photo without a face', async () => {
-    const user = await richUser();
-    const grey = await upload(user, await greyPng(), 'grey.png', 'image/png');
-    await expectRefused(user, 'lipSync.createLipSyncTask', { image: grey, text: 'Hello there.' }, 'No faces detected in the image.');
-    const video = await upload(user, await makeClip(3, 240, 320, 'portrait'), 'v.mp4', 'video/mp4');
-    await expectRefused(user, 'task.createFaceSwapTask', { video, face: grey }, 'No faces detected in the image.');
+    const user = await richUser(t);
+    const grey = await uploadMedia(t, user, await greyPng(), 'grey.png', 'image/png');
+    await expectRefused(t, user, 'lipSync.createLipSyncTask', { image: grey, text: 'Hello there.' }, 'No faces detected in the image.');
+    const video = await uploadVideo(t, user, await makeClip(3, 240, 320, 'portrait'), 'v.mp4');
+    await expectRefused(t, user, 'task.createFaceSwapTask', { video, face: grey }, 'No faces detected in the image.');
   }, 60_000);
 
   it(`allows ${LIP_SYNC_PER_MINUTE} lip-sync requests a minute, then says speech is too frequent`, async () => {
-    const user = await richUser();
-    const portrait = await upload(user, await readFile(portraitPath), 'portrait.jpg', 'image/jpeg');
+    const user = await richUser(t);
+    const portrait = await uploadMedia(t, user, await readFile(portraitPath), 'portrait.jpg', 'image/jpeg');
     const input = { image: portrait, text: 'Hi.', resolution: '480p' };
     for (let i = 0; i < LIP_SYNC_PER_MINUTE; i++) {
       const created = await rpc(t.app, user.cookie, 'lipSync.createLipSyncTask', input);
@@ -246,6 +184,6 @@ describe('lip-sync and face rules, checked before anything is held', () => {
       // canceled at once (refunded); it still counts as a request
       expect((await rpc(t.app, user.cookie, 'task.cancel', { id: created.body.result.data.id })).status).toBe(200);
     }
-    await expectRefused(user, 'lipSync.createLipSyncTask', input, 'Speech generation is too frequent. Please try again later.');
+    await expectRefused(t, user, 'lipSync.createLipSyncTask', input, 'Speech generation is too frequent. Please try again later.');
   }, 120_000);
 });

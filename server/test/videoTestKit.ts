@@ -98,10 +98,15 @@ export async function runToVideo(t: TestApp, user: TestUser, path: string, input
   return fetchMedia(t, user, outcome.url);
 }
 
-export async function uploadVideo(t: TestApp, user: TestUser, data: Buffer, filename = 'clip.mp4'): Promise<string> {
-  const res = await uploadFile(t.app, user.cookie, data, filename, 'video/mp4');
+/** Uploads a file through the upload route and answers its media key. */
+export async function uploadMedia(t: TestApp, user: TestUser, data: Buffer, filename: string, contentType: string): Promise<string> {
+  const res = await uploadFile(t.app, user.cookie, data, filename, contentType);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().key;
+}
+
+export function uploadVideo(t: TestApp, user: TestUser, data: Buffer, filename = 'clip.mp4'): Promise<string> {
+  return uploadMedia(t, user, data, filename, 'video/mp4');
 }
 
 /**

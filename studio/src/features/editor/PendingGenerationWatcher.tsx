@@ -9,7 +9,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { useTaskProgress } from '../realtime/useRealtime.ts';
 import { useEditor } from './editorContext.ts';
 import { type PendingGeneration, useEditorStore } from './editorStore.ts';
-import { probeMedia } from './mediaClip.ts';
+import { readVideoMeta } from '../video-input/videoMeta.ts';
 import { swapSource } from './useClipGeneration.ts';
 
 export function PendingGenerationWatcher({ clipId, pending }: { clipId: string; pending: PendingGeneration }) {
@@ -26,7 +26,7 @@ export function PendingGenerationWatcher({ clipId, pending }: { clipId: string; 
       const task = await queryClient.fetchQuery(trpc.task.get.queryOptions({ id: pending.taskId }));
       const output = task.status === 'succeeded' ? task.outputs[0] : undefined;
       if (output) {
-        const { durationS } = await probeMedia(output.url);
+        const { durationS } = await readVideoMeta(output.url);
         session.edit((t) => swapSource(t, clipId, pending.kind, output.url, durationS));
       }
       useEditorStore.getState().setPending(clipId, null);

@@ -1,7 +1,8 @@
 /**
  * Making timeline clips from media: a canvas node (video or image), an uploaded or generated
  * video, or a video's sound for the audio track. The source length comes from the node, the
- * upload's probe or, failing those, the browser reading the file's metadata.
+ * upload's probe or, failing those, the browser reading the file's metadata (readVideoMeta in
+ * video-input/videoMeta.ts).
  */
 import type { CanvasNode } from '@tessera/shared/canvas';
 import { type Clip, type Timeline, trackOfKind } from '@tessera/shared/timeline';
@@ -9,34 +10,6 @@ import { newNodeId } from '../canvas/engine/ids.ts';
 
 /** How long a still shows when it is put on the timeline. */
 export const IMAGE_CLIP_S = 3;
-
-export interface MediaInfo {
-  durationS: number;
-  width: number;
-  height: number;
-}
-
-/** Length and size of a video (or audio: size 0) file, read by the browser from its metadata. */
-export function probeMedia(src: string, timeoutMs = 15_000): Promise<MediaInfo> {
-  return new Promise((resolve, reject) => {
-    const el = document.createElement('video');
-    el.preload = 'metadata';
-    el.muted = true;
-    const timer = setTimeout(() => finish(new Error('metadata timeout')), timeoutMs);
-    function finish(error?: Error) {
-      clearTimeout(timer);
-      const duration = el.duration;
-      const size = { width: el.videoWidth, height: el.videoHeight };
-      el.removeAttribute('src');
-      el.load();
-      if (error || !Number.isFinite(duration) || duration <= 0) reject(error ?? new Error('no duration'));
-      else resolve({ durationS: Math.round(duration * 1000) / 1000, ...size });
-    }
-    el.onloadedmetadata = () => finish();
-    el.onerror = () => finish(new Error('cannot load media'));
-    el.src = src;
-  });
-}
 
 /** A clip for the video track from a video of `durationS` seconds or a still. */
 export function videoTrackClip(t: Timeline, media: { src: string; mediaType: 'video' | 'image'; durationS?: number }): Clip | null {

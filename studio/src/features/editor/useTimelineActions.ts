@@ -9,9 +9,10 @@ import { addClip, type Clip } from '@tessera/shared/timeline';
 import { useCallback } from 'react';
 import { reactToError } from '../../lib/errorReactions.ts';
 import { rectCenter } from '../canvas/engine/geometry.ts';
+import { readVideoMeta } from '../video-input/videoMeta.ts';
 import { useEditor } from './editorContext.ts';
 import { useEditorStore } from './editorStore.ts';
-import { audioTrackClip, probeMedia, timelineMediaOf, videoTrackClip } from './mediaClip.ts';
+import { audioTrackClip, timelineMediaOf, videoTrackClip } from './mediaClip.ts';
 
 export function useTimelineActions() {
   const { session, manager, readOnly } = useEditor();
@@ -22,7 +23,7 @@ export function useTimelineActions() {
       if (readOnly || !media.length) return;
       try {
         const known = await Promise.all(
-          media.map(async (m) => (m.mediaType === 'video' && !m.durationS ? { ...m, durationS: (await probeMedia(m.src)).durationS } : m)),
+          media.map(async (m) => (m.mediaType === 'video' && !m.durationS ? { ...m, durationS: (await readVideoMeta(m.src)).durationS } : m)),
         );
         session.edit((t) => {
           let next = t;
@@ -53,7 +54,7 @@ export function useTimelineActions() {
       if (readOnly) return;
       const at = rectCenter(manager.viewport.visibleRect());
       try {
-        const size = clip.mediaType === 'image' ? await imageSize(clip.src) : await probeMedia(clip.src);
+        const size = clip.mediaType === 'image' ? await imageSize(clip.src) : await readVideoMeta(clip.src);
         manager.placeMedia([{ src: clip.src, width: size.width || 640, height: size.height || 360, mediaType: clip.mediaType === 'image' ? 'image' : 'video' }], at);
       } catch (error) {
         reactToError(error);
@@ -79,7 +80,7 @@ export function useTimelineActions() {
     async (src: string, durationS?: number) => {
       if (readOnly) return;
       try {
-        const length = durationS ?? (await probeMedia(src)).durationS;
+        const length = durationS ?? (await readVideoMeta(src)).durationS;
         const at = useEditorStore.getState().playhead;
         session.edit((t) => {
           const clip = audioTrackClip(t, { src, durationS: length }, at);

@@ -5,14 +5,14 @@
  */
 import { parseImageRef } from '@tessera/shared/generation';
 import { FolderOpen, ImagePlus, Link2, X } from 'lucide-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
-import { cn } from '../../components/ui/cn.ts';
 import { Input } from '../../components/ui/Input.tsx';
 import { reactToError } from '../../lib/errorReactions.ts';
 import { ProgressBar } from '../generate/ProgressBar.tsx';
 import { CreationPicker } from './CreationPicker.tsx';
+import { DropZone } from './DropZone.tsx';
 import { MAX_UPLOAD_BYTES, uploadImage } from './uploadImage.ts';
 
 export interface ImageValue {
@@ -43,7 +43,6 @@ export function ImageInput({
   const urlId = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [pasted, setPasted] = useState('');
 
@@ -61,13 +60,6 @@ export function ImageInput({
     } finally {
       setProgress(null);
     }
-  }
-
-  function onDrop(e: DragEvent) {
-    e.preventDefault();
-    setDragging(false);
-    const file = e.dataTransfer.files[0];
-    if (file) void upload(file);
   }
 
   function applyPasted(e: { preventDefault(): void; stopPropagation(): void }) {
@@ -105,18 +97,7 @@ export function ImageInput({
           </div>
         </div>
       ) : (
-        <div
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={cn(
-            'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-6 text-center transition',
-            dragging ? 'border-accent bg-accent/10' : 'border-border bg-surface-2/50',
-          )}
-        >
+        <DropZone onFile={(file) => void upload(file)}>
           <ImagePlus className="text-muted" aria-hidden />
           {progress !== null ? (
             <ProgressBar value={progress * 100} label={t('input.uploading')} />
@@ -168,7 +149,7 @@ export function ImageInput({
               {t('input.useUrl')}
             </Button>
           </div>
-        </div>
+        </DropZone>
       )}
       {hint && <p className="text-xs text-muted">{hint}</p>}
       {problem && (

@@ -8,12 +8,12 @@
  */
 import { GENERAL_VIDEO_MAX_S, GENERAL_VIDEO_MIN_S } from '@tessera/shared/generation/video';
 import { FolderOpen, Scissors, Video, X } from 'lucide-react';
-import { type DragEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
-import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { CreationPicker } from '../media/CreationPicker.tsx';
+import { DropZone } from '../media/DropZone.tsx';
 import { TrimDialog } from './TrimDialog.tsx';
 import { formatClock, isVideoFile, readVideoMeta } from './videoMeta.ts';
 
@@ -46,7 +46,6 @@ export function VideoInput({ label, value, onChange, minS = GENERAL_VIDEO_MIN_S,
   const [busy, setBusy] = useState<'reading' | null>(null);
   const [sizeBytes, setSizeBytes] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const tid = (suffix: string) => (testId ? `${testId}-${suffix}` : undefined);
 
@@ -88,13 +87,6 @@ export function VideoInput({ label, value, onChange, minS = GENERAL_VIDEO_MIN_S,
     } finally {
       setBusy(null);
     }
-  }
-
-  function onDrop(e: DragEvent) {
-    e.preventDefault();
-    setDragging(false);
-    const file = e.dataTransfer.files[0];
-    if (file) void choose(file);
   }
 
   function remove() {
@@ -142,18 +134,7 @@ export function VideoInput({ label, value, onChange, minS = GENERAL_VIDEO_MIN_S,
           </div>
         </div>
       ) : (
-        <div
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={cn(
-            'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-6 text-center transition',
-            dragging ? 'border-accent bg-accent/10' : 'border-border bg-surface-2/50',
-          )}
-        >
+        <DropZone onFile={(file) => void choose(file)}>
           <Video className="text-muted" aria-hidden />
           {busy === 'reading' ? (
             <Spinner label={t('input.reading')} />
@@ -171,7 +152,7 @@ export function VideoInput({ label, value, onChange, minS = GENERAL_VIDEO_MIN_S,
               <p className="text-xs text-muted">{t('input.rule', { min: minS, max: maxS })}</p>
             </>
           )}
-        </div>
+        </DropZone>
       )}
       <input
         ref={fileRef}

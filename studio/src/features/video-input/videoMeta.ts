@@ -10,7 +10,10 @@ export interface VideoMeta {
   height: number;
 }
 
-/** Reads a video's metadata; rejects when the browser cannot read it (unknown codec, broken file). */
+/**
+ * Reads a video's (or an audio file's: size 0) metadata, the duration to the millisecond; rejects
+ * when the browser cannot read it (unknown codec, broken file).
+ */
 export function readVideoMeta(src: string, timeoutMs = 15_000): Promise<VideoMeta> {
   return new Promise((resolve, reject) => {
     const video = document.createElement('video');
@@ -26,7 +29,7 @@ export function readVideoMeta(src: string, timeoutMs = 15_000): Promise<VideoMet
       reject(new Error('video metadata timed out'));
     }, timeoutMs);
     video.onloadedmetadata = () => {
-      const meta = { durationS: video.duration, width: video.videoWidth, height: video.videoHeight };
+      const meta = { durationS: Math.round(video.duration * 1000) / 1000, width: video.videoWidth, height: video.videoHeight };
       done();
       if (Number.isFinite(meta.durationS) && meta.durationS > 0) resolve(meta);
       else reject(new Error('video has no duration'));

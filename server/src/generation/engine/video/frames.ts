@@ -172,10 +172,25 @@ export async function rewriteFrames(
     await sink.kill();
     throw error;
   }
+  return encodeWithSourceSound(
+    { dir, framesPath: sink.path, sourcePath, hasAudio, size, frames },
+    { ...(opts.signal ? { signal: opts.signal } : {}), progress: (fraction, stage) => progress(0.9 + 0.1 * fraction, stage) },
+  );
+}
+
+/**
+ * Finishes the frames a `FrameSink` wrote (`framesPath`) into the clip with `encode`, carrying the
+ * source's sound when it has any (silence otherwise).
+ */
+export function encodeWithSourceSound(
+  job: { dir: string; framesPath: string; sourcePath: string; hasAudio: boolean; size: Size; frames: number },
+  options: RenderOptions,
+): Promise<VideoClip> {
+  const { dir, framesPath, sourcePath, hasAudio, size, frames } = job;
   return encode(
     {
       dir,
-      inputs: ['-i', `file:${sink.path}`, ...(hasAudio ? ['-i', `file:${sourcePath}`] : [])],
+      inputs: ['-i', `file:${framesPath}`, ...(hasAudio ? ['-i', `file:${sourcePath}`] : [])],
       inputCount: hasAudio ? 2 : 1,
       graph: '[0:v]null',
       size,
@@ -183,6 +198,6 @@ export async function rewriteFrames(
       mode: 'std',
       ...(hasAudio ? { audioFrom: 1 } : {}),
     },
-    { ...(opts.signal ? { signal: opts.signal } : {}), progress: (fraction, stage) => progress(0.9 + 0.1 * fraction, stage) },
+    options,
   );
 }

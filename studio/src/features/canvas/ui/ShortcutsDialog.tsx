@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { useCanvasSession } from './canvasSession.ts';
 import { useCanvasUi } from './canvasUiStore.ts';
-import { isMacPlatform, shortcutLabel, shortcutLabels } from './shortcutLabel.ts';
+import { isMacPlatform, shortcutLabel } from './shortcutLabel.ts';
+import { KBD_CLASS, ShortcutRows } from './ShortcutRows.tsx';
 
 const GESTURES = ['pan', 'zoom', 'shiftSelect', 'marquee', 'aspect', 'rotate'] as const;
 
@@ -18,33 +19,21 @@ export function ShortcutsDialog() {
   const mac = isMacPlatform();
   if (!open) return null;
   const commands = manager.commands.list().filter((c) => c.shortcut && !c.id.startsWith('nudge.'));
-  const kbd = 'rounded border border-border bg-surface-2 px-1.5 py-0.5 font-mono text-xs';
   return (
     <Dialog open onOpenChange={setOpen} title={t('shortcuts.title')} className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm" data-testid="shortcuts-list">
-        {commands.map((c) => (
-          <div key={c.id} className="contents">
-            <dt>{t(c.labelKey, { defaultValue: c.id })}</dt>
-            <dd className="flex flex-wrap justify-end gap-1">
-              {shortcutLabels(c.shortcut, mac).map((label) => (
-                <kbd key={label} className={kbd}>
-                  {label}
-                </kbd>
-              ))}
-            </dd>
-          </div>
-        ))}
+        <ShortcutRows commands={commands} label={(c) => t(c.labelKey, { defaultValue: c.id })} mac={mac} />
         <div className="contents">
           <dt>{t('shortcuts.nudge')}</dt>
           <dd className="flex justify-end gap-1">
-            <kbd className={kbd}>←↑→↓</kbd>
-            <kbd className={kbd}>{shortcutLabel('shift+←', mac)}</kbd>
+            <kbd className={KBD_CLASS}>←↑→↓</kbd>
+            <kbd className={KBD_CLASS}>{shortcutLabel('shift+←', mac)}</kbd>
           </dd>
         </div>
         <div className="contents">
           <dt>{t('shortcuts.help')}</dt>
           <dd className="flex justify-end">
-            <kbd className={kbd}>?</kbd>
+            <kbd className={KBD_CLASS}>?</kbd>
           </dd>
         </div>
         {GESTURES.map((g) => (

@@ -17,9 +17,9 @@ import { probeVideo } from '../../../../media/probe.ts';
 import type { RunContext } from '../../../providers/provider.ts';
 import { cropToFace, decode, type DetectedFace, largestFace } from '../../tools/faceSwap.ts';
 import { facesAt, KeyFrameFaces, keyFrameIndices } from '../faceTrack.ts';
-import { decodeFrames, FrameSink } from '../frames.ts';
+import { decodeFrames, encodeWithSourceSound, FrameSink } from '../frames.ts';
 import { runEngineTool } from '../layers.ts';
-import { encode, framesFor, inTempDir, type RenderOptions, VIDEO_FPS, type VideoClip } from '../videoKinds.ts';
+import { framesFor, inTempDir, type RenderOptions, VIDEO_FPS, type VideoClip } from '../videoKinds.ts';
 
 /** Frames between face detections (a quarter second at 24 fps: faces in a clip move more than a speaker's). */
 export const FACE_SWAP_DETECT_EVERY = 6;
@@ -100,17 +100,8 @@ export async function renderVideoFaceSwap(input: GenerationInput<'video_face_swa
       throw error;
     }
 
-    return encode(
-      {
-        dir,
-        inputs: ['-i', `file:${swappedPath}`, ...(hasAudio ? ['-i', `file:${sourcePath}`] : [])],
-        inputCount: hasAudio ? 2 : 1,
-        graph: '[0:v]null',
-        size,
-        frames,
-        mode: 'std',
-        ...(hasAudio ? { audioFrom: 1 } : {}),
-      },
+    return encodeWithSourceSound(
+      { dir, framesPath: swappedPath, sourcePath, hasAudio, size, frames },
       { ...opts, progress: (fraction, stage) => opts.progress?.(0.8 + 0.2 * fraction, stage === 'rendering' ? 'encoding' : stage) },
     );
   });

@@ -191,7 +191,8 @@ describe('explore feed', () => {
     await admin.close();
     await visitor.close();
     await author.close();
-  });
+    // Three people, an image generation and a publish: about 35 s alone, more under a full run.
+  }, 150_000);
 
   it('lists the LoRAs and leads from one to the AI image form with its style', async () => {
     const page = await e2e.browser.newPage();

@@ -16,7 +16,7 @@ import type { CollabServer } from '../src/collab/collab.service.ts';
 import { PostgresPersistenceExtension } from '../src/collab/persistence.extension.ts';
 import { insertSnapshot, listSnapshots, loadDocumentState, SNAPSHOTS_KEPT } from '../src/collab/collab.repo.ts';
 import { closeCollabClients, type CollabClient, connectCollab, seedProject, waitUntil } from './collabClient.ts';
-import { buildTestApp, REDIS_URL, redisReachable, rpc, signUpTestUser, type TestApp, testConfig, type TestUser } from './harness.ts';
+import { buildTestApp, REDIS_URL, redisForTests, rpc, signUpTestUser, type TestApp, testConfig, type TestUser } from './harness.ts';
 
 let nodeCount = 0;
 function shape(name: string, extra: Partial<CanvasNode> = {}): CanvasNode {
@@ -309,8 +309,7 @@ describe('collaboration server when storage fails', () => {
   });
 });
 
-const redisUp = await redisReachable();
-if (!redisUp) console.warn(`Redis not reachable at ${REDIS_URL}: skipping the two-node collaboration test`);
+const redisUp = await redisForTests('the two-node collaboration test');
 
 describe.skipIf(!redisUp)('collaboration across two nodes through Redis', () => {
   let nodeA: TestApp;

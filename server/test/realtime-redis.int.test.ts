@@ -6,10 +6,9 @@ import { connect, type DatabaseHandle } from '@tessera/db/connect';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { buildTestApp, REDIS_URL, redisReachable, connectTestSocket, disconnectTestSockets, signUpTestUser, type TestApp, testConfig } from './harness.ts';
+import { buildTestApp, REDIS_URL, redisForTests, connectTestSocket, disconnectTestSockets, signUpTestUser, type TestApp, testConfig } from './harness.ts';
 
-const reachable = await redisReachable();
-if (!reachable) console.warn(`Redis not reachable at ${REDIS_URL}: skipping the cross-node realtime test`);
+const reachable = await redisForTests('the cross-node realtime test');
 
 describe.skipIf(!reachable)('realtime across nodes through Redis', () => {
   let nodeA: TestApp;

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DISMISSED_ANNOUNCEMENTS_KEY, dismissedAnnouncementIds, isAnnouncementDismissed, rememberAnnouncementDismissed } from './announcementMemory.ts';
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The account forms against a scripted server: what they send (paths, bodies, the
  * user-language header) and what they show for each answer.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { SELECTED_PROJECT_STORAGE_KEY as SHARED_KEY } from '@tessera/shared/projects';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetSelectedProject, readSelectedProject, writeSelectedProject } from './selectedProject.ts';

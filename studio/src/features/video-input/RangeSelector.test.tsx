@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The trim range's keyboard use (arrows 0.1 s, Shift+arrows 1 s, Home/End, handles kept apart) and the clock format. */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { AUTH_TRACKING_DEBOUNCE_MS } from '@tessera/shared/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { finishSocialAuth, resetAuthTracking, startSocialAuth, trackAuth } from './authTracking.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { LAST_CLICK_VALIDITY_MS, parseAnalyticsEvent } from '@tessera/shared/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clickedElementName, installLastClickListener, takeLastClick } from './lastClick.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { ANALYTICS_COLLECT_PATH, MAX_BATCH_EVENTS, parseAnalyticsEvent } from '@tessera/shared/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_CONTEXT, useAnalyticsContext } from './analyticsContext.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { parseAnalyticsEvent } from '@tessera/shared/analytics';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

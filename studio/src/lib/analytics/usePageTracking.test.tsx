@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { parseAnalyticsEvent } from '@tessera/shared/analytics';
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { DomInput, resizeCursor } from './DomInput.ts';
 import { TestCanvas } from './testing/TestCanvas.ts';

@@ -8,7 +8,7 @@ import { canEdit, COLLAB_REASONS, type ProjectRole, zProjectId } from '@tessera/
 import type { connectedPayload, Extension, onAuthenticatePayload } from '@hocuspocus/server';
 import type { Auth } from '../modules/auth/auth.ts';
 import { loadSession } from '../modules/auth/session.ts';
-import { findRole } from '../modules/projects/projects.repo.ts';
+import { findRole } from '../modules/projects/projects.api.ts';
 import { CollabRefusal } from './collab.refusal.ts';
 import { findUserName } from './collab.repo.ts';
 

@@ -8,7 +8,7 @@ import { CANVAS_META, nodesOf } from '@tessera/shared/canvas';
 import { AppError } from '@tessera/shared/errors';
 import { canEdit, type ProjectSnapshotDto, type RestoreSnapshotInput } from '@tessera/shared/projects';
 import * as Y from 'yjs';
-import { findRole } from '../modules/projects/projects.repo.ts';
+import { findRole } from '../modules/projects/projects.api.ts';
 import type { CollabService } from './collab.types.ts';
 import { findSnapshotState, insertSnapshot, listSnapshots } from './collab.repo.ts';
 

@@ -17,7 +17,7 @@ import type { afterUnloadDocumentPayload, Extension, onLoadDocumentPayload, onSt
 import type { FastifyBaseLogger } from 'fastify';
 import * as Y from 'yjs';
 import { CollabRefusal } from './collab.refusal.ts';
-import { recordProjectMedia } from '../modules/projects/projects.repo.ts';
+import { recordProjectMedia } from '../modules/projects/projects.api.ts';
 import { loadDocumentState, storeDocument } from './collab.repo.ts';
 
 /** Reads a project's stored document; throws when storage cannot answer (the load then fails). */

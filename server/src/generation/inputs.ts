@@ -17,9 +17,9 @@ import {
   readField,
 } from '@tessera/shared/generation';
 import { importRemoteImage } from '../media/import.ts';
-import { findMediaObject, type MediaObjectInfo } from '../media/media.repo.ts';
-import { isCopyProtectedMedia } from '../modules/creations/creations.repo.ts';
-import { findRole } from '../modules/projects/projects.repo.ts';
+import { findMediaObject, type MediaObjectInfo } from '../media/media.api.ts';
+import { isCopyProtectedMedia } from '../modules/creations/creations.api.ts';
+import { findRole } from '../modules/projects/projects.api.ts';
 import type { MediaStorage } from '../media/storage.ts';
 
 export interface InputDeps {

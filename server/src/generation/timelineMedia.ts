@@ -8,7 +8,7 @@
 import { AppError } from '@tessera/shared/errors';
 import { parseImageRef, type VideoEditInput } from '@tessera/shared/generation';
 import type { Clip } from '@tessera/shared/timeline';
-import { findMediaObject } from '../media/media.repo.ts';
+import { findMediaObject } from '../media/media.api.ts';
 import { type InputDeps, mayUseMedia } from './inputs.ts';
 
 /** Slack for a clip's out point against the stored duration (container rounding). */

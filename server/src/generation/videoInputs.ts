@@ -14,7 +14,7 @@ import { buffer } from 'node:stream/consumers';
 import { AppError } from '@tessera/shared/errors';
 import { type GenerationInput, type GenerationKind, parseVideoRef, readField, videoFieldsOf } from '@tessera/shared/generation';
 import { checkGeneralVideo, checkLipSyncVideo, isExtendable, type VideoSource, type VideoUpscaleTarget, videoUpscalePlan } from '@tessera/shared/generation/video';
-import { findMediaObject, type MediaObjectInfo } from '../media/media.repo.ts';
+import { findMediaObject, type MediaObjectInfo } from '../media/media.api.ts';
 import { probeVideo } from '../media/probe.ts';
 import { type InputDeps, mayUseMedia } from './inputs.ts';
 import { findTask } from './tasks.repo.ts';

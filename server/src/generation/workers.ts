@@ -2,7 +2,7 @@
 import { ERROR_CATALOGUE } from '@tessera/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
-import { insertMediaObject } from '../media/media.repo.ts';
+import { insertMediaObject } from '../media/media.api.ts';
 import type { AppServices } from '../services.ts';
 import { EnginePool, type ToolRunner } from './engine/enginePool.ts';
 import { LocalEngineProvider } from './providers/localEngine.ts';

@@ -21,7 +21,7 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { Auth } from '../modules/auth/auth.ts';
 import { loadSession, type SessionInfo } from '../modules/auth/session.ts';
-import { findRole } from '../modules/projects/projects.repo.ts';
+import { findRole } from '../modules/projects/projects.api.ts';
 import type { UpgradeDispatcher } from '../plugins/upgrade.ts';
 import type { RelayedEvent } from './pgRelay.ts';
 

@@ -5,12 +5,12 @@
  * moves nothing and the sign-in fails instead of losing data.
  */
 import type { Database } from '@tessera/db/connect';
-import { moveAnalyticsEvents } from '../analytics/analytics.repo.ts';
-import { moveCreations } from '../creations/creations.repo.ts';
-import { moveCredits } from '../credits/credits.repo.ts';
-import { moveFeedEngagement } from '../feed/feed.repo.ts';
-import { moveProjects } from '../projects/projects.repo.ts';
-import { inheritAnonymousProfile } from '../users/users.repo.ts';
+import { moveAnalyticsEvents } from '../analytics/analytics.api.ts';
+import { moveCreations } from '../creations/creations.api.ts';
+import { moveCredits } from '../credits/credits.api.ts';
+import { moveFeedEngagement } from '../feed/feed.api.ts';
+import { moveProjects } from '../projects/projects.api.ts';
+import { inheritAnonymousProfile } from '../users/users.api.ts';
 
 export type AccountLinkStep = (tx: Database, fromUserId: string, toUserId: string) => Promise<void>;
 

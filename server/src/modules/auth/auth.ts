@@ -17,7 +17,7 @@ import { betterAuth } from 'better-auth';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { anonymous, emailOTP } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
-import { isUserBanned } from '../admin/admin.repo.ts';
+import { isUserBanned } from '../admin/admin.api.ts';
 import { resolveRequestInfo } from '../../lib/requestInfo.ts';
 import { grantVerifiedEmailBonus, grantWelcomeCredits } from '../credits/credits.service.ts';
 import type { MailOutbox } from '../mail/mail.ts';

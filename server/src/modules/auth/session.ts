@@ -2,7 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Database } from '@tessera/db/connect';
 import { AppError } from '@tessera/shared/errors';
-import { isDeletedSessionToken } from '../account/account.repo.ts';
+import { isDeletedSessionToken } from '../account/account.api.ts';
 import type { Auth } from './auth.ts';
 
 /** §3 "User session": anonymous users have no e-mail. */

@@ -5,7 +5,7 @@
 import type { Database } from '@tessera/db/connect';
 import { generationTasks, projects, type TaskOutput, users } from '@tessera/db/schema';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { TaskStatus } from '../../generation/tasks.repo.ts';
+import type { TaskStatus } from '../../generation/tasks.api.ts';
 
 const FINISHED: TaskStatus[] = ['succeeded', 'failed', 'canceled'];
 

@@ -22,10 +22,10 @@ import { GENERATION_KINDS, type GenerationInput, type GenerationKind, readField 
 import { canEdit, type Placement, type ProjectSpendDto, type ProjectTaskDto } from '@tessera/shared/projects';
 import type * as Y from 'yjs';
 import type { Database } from '@tessera/db/connect';
-import { findRequesterName, findTask } from '../../generation/tasks.repo.ts';
+import { findRequesterName, findTask } from '../../generation/tasks.api.ts';
 import { createTask, type TaskServiceDeps } from '../../generation/tasks.service.ts';
 import type { AppServices } from '../../services.ts';
-import { findRole } from '../projects/projects.repo.ts';
+import { findRole } from '../projects/projects.api.ts';
 import { listProjectTasks, projectSpend } from './canvas.repo.ts';
 
 /** What starting a canvas task needs from the app. */

@@ -13,8 +13,8 @@ import type * as Y from 'yjs';
 import { mediaUrl } from '../../generation/tasks.service.ts';
 import type { RelayedEvent } from '../../realtime/pgRelay.ts';
 import type { AppServices } from '../../services.ts';
-import { creationsOfTask } from '../creations/creations.repo.ts';
-import { recordProjectMedia } from '../projects/projects.repo.ts';
+import { creationsOfTask } from '../creations/creations.api.ts';
+import { recordProjectMedia } from '../projects/projects.api.ts';
 import { type ClaimedOutcome, claimCanvasOutcome, listUnappliedCanvasTasks, releaseCanvasOutcome } from './canvas.repo.ts';
 
 type OutcomeServices = Pick<AppServices, 'db' | 'collab'>;

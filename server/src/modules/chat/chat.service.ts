@@ -16,7 +16,7 @@ import type { AppServices } from '../../services.ts';
 import type { CollabService } from '../../collab/collab.types.ts';
 import { moderateTexts } from '../../generation/moderation.ts';
 import { type CanvasServices, requesterOf, startCanvasTask } from '../canvas/canvas.service.ts';
-import { findRole } from '../projects/projects.repo.ts';
+import { findRole } from '../projects/projects.api.ts';
 import {
   appendMessageTasks,
   type ChatMessageRecord,

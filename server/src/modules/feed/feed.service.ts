@@ -23,7 +23,7 @@ import {
 } from '@tessera/shared/feed';
 import { GENERATION_KINDS, isGenerationKind, isTemplateKind } from '@tessera/shared/generation';
 import { z } from 'zod';
-import { type CreationRecord, findCreation } from '../creations/creations.repo.ts';
+import { type CreationRecord, findCreation } from '../creations/creations.api.ts';
 import {
   addView,
   type ContentRecord,

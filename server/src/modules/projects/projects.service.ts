@@ -23,10 +23,10 @@ import {
   type ProjectRole,
 } from '@tessera/shared/projects';
 import { canonicalUrl } from '@tessera/shared/routes';
-import { findMediaObject } from '../../media/media.repo.ts';
+import { findMediaObject } from '../../media/media.api.ts';
 import { ownerOfKey } from '../../media/storage.ts';
 import type { AppServices } from '../../services.ts';
-import { findUserById } from '../users/users.repo.ts';
+import { findUserById } from '../users/users.api.ts';
 import { renderProjectInviteMail } from './projectMail.ts';
 import {
   addMember,

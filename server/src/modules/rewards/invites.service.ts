@@ -19,7 +19,7 @@ import {
   type InviteRedeemStatus,
 } from '@tessera/shared/rewards';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { findUserById } from '../users/users.repo.ts';
+import { findUserById } from '../users/users.api.ts';
 import { publishCreditsChanged } from '../credits/credits.events.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import {

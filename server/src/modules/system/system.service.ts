@@ -1,6 +1,6 @@
 /** Operator view of a running instance. */
 import type { DatabaseHandle } from '@tessera/db/connect';
-import { countUsers } from '../users/users.repo.ts';
+import { countUsers } from '../users/users.api.ts';
 import type { Announcement } from './announcement.ts';
 
 export interface SystemInfo {

@@ -1,7 +1,7 @@
 /** User rules: what a user may see of themselves, profile edits. */
 import { AppError } from '@tessera/shared/errors';
 import { parseImageRef } from '@tessera/shared/generation';
-import { findMediaObject } from '../../media/media.repo.ts';
+import { findMediaObject } from '../../media/media.api.ts';
 import type { Database } from '@tessera/db/connect';
 import { z } from 'zod';
 import { findUserById, updateUserProfile, type UserRecord } from './users.repo.ts';

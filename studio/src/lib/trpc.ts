@@ -1,15 +1,15 @@
 /**
  * The tRPC client (§7): batched unless a call sets `trpc: { context: { skipBatch: true } }`,
  * batches split past `maxURLLength` (unlimited by default), the user-language header on every
- * call. Errors reach `reactToError` once per failed query or mutation, unless its options set
- * `meta: { skipError: true }`.
+ * call. Errors reach the query client's `onError` once per failed query or mutation, unless its
+ * options set `meta: { skipError: true }`; the app hands it `reactToError` (features/errors), so
+ * lib/ never imports features/.
  */
 import type { AppRouter } from '@tessera/server/router';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { HtmlResponseError } from './clientErrors.ts';
-import { reactToError } from './errorReactions.ts';
 import { userLanguageHeaders } from './userLanguage.ts';
 
 declare module '@tanstack/react-query' {
@@ -34,11 +34,12 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return true;
 }
 
-export function createQueryClient(): QueryClient {
+/** `onError` is called once per failed query or mutation, unless its `meta.skipError` is set. */
+export function createQueryClient(onError: (error: unknown) => void): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => !query.meta?.skipError && reactToError(error) }),
+    queryCache: new QueryCache({ onError: (error, query) => !query.meta?.skipError && onError(error) }),
     mutationCache: new MutationCache({
-      onError: (error, _vars, _ctx, mutation) => !mutation.meta?.skipError && reactToError(error),
+      onError: (error, _vars, _ctx, mutation) => !mutation.meta?.skipError && onError(error),
     }),
     defaultOptions: {
       queries: {

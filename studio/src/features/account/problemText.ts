@@ -4,7 +4,7 @@
  * run for everything else.
  */
 import { classifyError } from '../../lib/clientErrors.ts';
-import { reactToError } from '../../lib/errorReactions.ts';
+import { reactToError } from '../errors/errorReactions.ts';
 
 /** The text for the card's alert, or null when the global reaction took care of it. */
 export function alertTextFor(error: unknown): string | null {

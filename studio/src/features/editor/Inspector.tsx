@@ -8,7 +8,7 @@ import { type Clip, clipEnd, MIN_CLIP_S, type Overlay, OVERLAY_POSITIONS, type T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
-import { reactToError } from '../../lib/errorReactions.ts';
+import { reactToError } from '../errors/errorReactions.ts';
 import { useEditor } from './editorContext.ts';
 import { useEditorStore } from './editorStore.ts';
 import { useClipGeneration } from './useClipGeneration.ts';

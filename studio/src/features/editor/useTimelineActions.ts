@@ -7,7 +7,7 @@
 import type { CanvasNode } from '@tessera/shared/canvas';
 import { addClip, type Clip } from '@tessera/shared/timeline';
 import { useCallback } from 'react';
-import { reactToError } from '../../lib/errorReactions.ts';
+import { reactToError } from '../errors/errorReactions.ts';
 import { rectCenter } from '../canvas/engine/geometry.ts';
 import { readVideoMeta } from '../video-input/videoMeta.ts';
 import { useEditor } from './editorContext.ts';

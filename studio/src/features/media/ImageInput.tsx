@@ -9,7 +9,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { Input } from '../../components/ui/Input.tsx';
-import { reactToError } from '../../lib/errorReactions.ts';
+import { reactToError } from '../errors/errorReactions.ts';
 import { ProgressBar } from '../generate/ProgressBar.tsx';
 import { CreationPicker } from './CreationPicker.tsx';
 import { DropZone } from './DropZone.tsx';

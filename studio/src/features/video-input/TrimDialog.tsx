@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { reactToError } from '../../lib/errorReactions.ts';
+import { reactToError } from '../errors/errorReactions.ts';
 import { ProgressBar } from '../generate/ProgressBar.tsx';
 import { MAX_VIDEO_UPLOAD_BYTES, uploadMedia } from '../media/uploadImage.ts';
 import { type Range, RangeSelector } from './RangeSelector.tsx';

@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { reactToError } from '../../../lib/errorReactions.ts';
+import { reactToError } from '../../errors/errorReactions.ts';
 import { MaskEditor } from '../../mask/MaskEditor.tsx';
 import { MaskPainter } from '../../mask/MaskPainter.ts';
 import { uploadImage } from '../../media/uploadImage.ts';

@@ -7,7 +7,7 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reactToError } from '../../../lib/errorReactions.ts';
+import { reactToError } from '../../errors/errorReactions.ts';
 import { TOAST_DURATION_MS } from '../../../lib/site.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { ProgressBar } from '../../generate/ProgressBar.tsx';

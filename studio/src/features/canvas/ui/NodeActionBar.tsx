@@ -9,7 +9,7 @@ import { Brush, Download, Eraser, Expand, ImagePlay, type LucideIcon, Maximize2,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui/cn.ts';
-import { reactToError } from '../../../lib/errorReactions.ts';
+import { reactToError } from '../../errors/errorReactions.ts';
 import { actionCost } from './actionCost.ts';
 import { useCanvasSession } from './canvasSession.ts';
 import { type ActionRequest, useCanvasUi } from './canvasUiStore.ts';

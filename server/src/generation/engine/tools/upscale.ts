@@ -1,11 +1,14 @@
 /**
  * Upscale tool: `fast` is lanczos3 resampling, `quality` runs ESRGAN-slim (the RDN models that
- * `@upscalerjs/esrgan-slim` ships, MIT) tile by tile on the tfjs WASM backend.
+ * `@upscalerjs/esrgan-slim` 1.0.0 ships, MIT; the x2 and x4 ones are kept in
+ * server/models/esrgan-slim/, see its NOTICE.md) tile by tile on the tfjs WASM backend.
  */
+import { fileURLToPath } from 'node:url';
+import type { Tensor4D } from '@tensorflow/tfjs-core';
 import { AppError } from '@tessera/shared/errors';
 import { MAX_UPSCALE_SIDE } from '@tessera/shared/generation';
 import sharp from 'sharp';
-import { loadLayersModel, packageFile, tf } from '../tf.ts';
+import { type LayersModel, loadLayersModel, loadTf } from '../tf.ts';
 import type { EngineImage, EngineProgress } from '../types.ts';
 
 export interface UpscaleOptions {
@@ -25,13 +28,13 @@ const TILE = 128;
  */
 const TILE_PAD = 10;
 
-const models = new Map<2 | 4, Promise<tf.LayersModel>>();
+const models = new Map<2 | 4, Promise<LayersModel>>();
 
 /** The ESRGAN-slim model for a scale, loaded once per thread. */
-function esrgan(scale: 2 | 4): Promise<tf.LayersModel> {
+function esrgan(scale: 2 | 4): Promise<LayersModel> {
   let model = models.get(scale);
   if (!model) {
-    model = loadLayersModel(packageFile('@upscalerjs/esrgan-slim', `models/x${scale}/model.json`));
+    model = loadLayersModel(fileURLToPath(new URL(`../../../../models/esrgan-slim/x${scale}/model.json`, import.meta.url)));
     // A failed load is not cached, so the next task retries.
     model.catch(() => models.delete(scale));
     models.set(scale, model);
@@ -90,9 +93,10 @@ async function esrganTiles(
   width: number,
   height: number,
   scale: number,
-  model: tf.LayersModel,
+  model: LayersModel,
   onTile: (fraction: number) => void,
 ): Promise<Buffer> {
+  const tf = await loadTf();
   const outWidth = width * scale;
   const out = Buffer.alloc(outWidth * height * scale * 3);
   const cols = Math.ceil(width / TILE);
@@ -127,12 +131,9 @@ async function esrganTiles(
       const th = (y1 - y0) * scale;
       const result = tf.tidy(() => {
         const x = tf.tensor4d(input, [1, ph, pw, 3]);
-        const y = model.predict(x) as tf.Tensor4D;
-        return y
-          .slice([0, (y0 - py0) * scale, (x0 - px0) * scale, 0], [1, th, tw, 3])
-          .clipByValue(0, 255)
-          .round()
-          .cast('int32');
+        const y = model.predict(x) as Tensor4D;
+        const tile = tf.slice(y, [0, (y0 - py0) * scale, (x0 - px0) * scale, 0], [1, th, tw, 3]);
+        return tf.cast(tf.round(tf.clipByValue(tile, 0, 255)), 'int32');
       });
       const pixels = await result.data();
       result.dispose();

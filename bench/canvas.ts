@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, startServer } from '../studio/e2e/harness.ts';
+import { launchBrowser, startServer } from '@tessera/studio/e2e/harness';
 
 const STUDIO = join(import.meta.dirname, '../studio');
 /** The server serves STUDIO_DIST when set (e.g. a scratch build), studio/dist otherwise. */

@@ -6,8 +6,8 @@
  */
 import { nodesOf, updateNode, writeNode } from '@tessera/shared/canvas';
 import type * as Y from 'yjs';
-import { closeCollabClients, connectCollab, seedProject } from '../server/test/collabClient.ts';
-import { buildTestApp, signInAnonymously } from '../server/test/harness.ts';
+import { closeCollabClients, connectCollab, seedProject } from '@tessera/server/test/collabClient';
+import { buildTestApp, signInAnonymously } from '@tessera/server/test/harness';
 
 export interface CollabBenchResult {
   moves: number;

@@ -4,11 +4,11 @@
  * from a 720-px portrait, every photo effect, product scene and fitting backdrop on the same photo.
  */
 import sharp from 'sharp';
-import { MODEL_FITTING_RECIPES, modelFitting } from '../server/src/generation/engine/effects/modelFitting.ts';
-import { applyPhotoEffect, PHOTO_EFFECT_RECIPES } from '../server/src/generation/engine/effects/photoEffects.ts';
-import { PRODUCT_SCENES, productPhoto } from '../server/src/generation/engine/effects/productPhoto.ts';
-import { renderVideoEffect, VIDEO_EFFECT_RECIPES } from '../server/src/generation/engine/effects/videoEffects.ts';
-import { packageFile } from '../server/src/generation/engine/tf.ts';
+import { MODEL_FITTING_RECIPES, modelFitting } from '@tessera/server/generation/engine/effects/modelFitting';
+import { applyPhotoEffect, PHOTO_EFFECT_RECIPES } from '@tessera/server/generation/engine/effects/photoEffects';
+import { PRODUCT_SCENES, productPhoto } from '@tessera/server/generation/engine/effects/productPhoto';
+import { renderVideoEffect, VIDEO_EFFECT_RECIPES } from '@tessera/server/generation/engine/effects/videoEffects';
+import { packageFile } from '@tessera/server/generation/engine/tf';
 
 export interface EffectTiming {
   kind: string;

@@ -5,8 +5,8 @@
  * BENCH_ENGINE_QUALITY=0 to skip it.
  */
 import sharp from 'sharp';
-import { packageFile } from '../server/src/generation/engine/tf.ts';
-import { type ImageToolName, runTool, type ToolArgs } from '../server/src/generation/engine/tools.ts';
+import { packageFile } from '@tessera/server/generation/engine/tf';
+import { type ImageToolName, runTool, type ToolArgs } from '@tessera/server/generation/engine/tools';
 
 export interface EngineTiming {
   tool: string;

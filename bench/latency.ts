@@ -5,8 +5,8 @@
  * (their parallel limit is not what is measured).
  */
 import sharp from 'sharp';
-import { grantCredits } from '../server/src/modules/credits/credits.service.ts';
-import { buildTestApp, connectTestSocket, disconnectTestSockets, rpc, signInAnonymously, uploadFile } from '../server/test/harness.ts';
+import { grantCredits } from '@tessera/server/modules/credits/credits.service';
+import { buildTestApp, connectTestSocket, disconnectTestSockets, rpc, signInAnonymously, uploadFile } from '@tessera/server/test/harness';
 
 export interface LatencyBenchResult {
   tasks: number;

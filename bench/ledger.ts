@@ -11,7 +11,7 @@ import { connect, type Database } from '@tessera/db/connect';
 import { users } from '@tessera/db/schema';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { grantCredits, holdCredits } from '../server/src/modules/credits/credits.service.ts';
+import { grantCredits, holdCredits } from '@tessera/server/modules/credits/credits.service';
 
 export interface LedgerBenchResult {
   workers: number;

@@ -5,8 +5,8 @@
  */
 import { connect } from '@tessera/db/connect';
 import autocannon from 'autocannon';
-import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
+import { buildApp } from '@tessera/server/app';
+import { loadConfig } from '@tessera/server/config';
 
 export interface RpcBenchResult {
   plainRps: number;

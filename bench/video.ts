@@ -20,12 +20,12 @@ import { promisify } from 'node:util';
 import type { GenerationKind } from '@tessera/shared/generation';
 import { addClip, emptyTimeline, type Timeline } from '@tessera/shared/timeline';
 import sharp from 'sharp';
-import { EnginePool } from '../server/src/generation/engine/enginePool.ts';
-import { packageFile } from '../server/src/generation/engine/tf.ts';
-import { LocalEngineProvider } from '../server/src/generation/providers/localEngine.ts';
-import { ffmpegPath } from '../server/src/media/binaries.ts';
-import { makeTestClip } from '../studio/e2e/videoClip.ts';
-import { launchBrowser, startServer } from '../studio/e2e/harness.ts';
+import { EnginePool } from '@tessera/server/generation/engine/enginePool';
+import { packageFile } from '@tessera/server/generation/engine/tf';
+import { LocalEngineProvider } from '@tessera/server/generation/providers/localEngine';
+import { ffmpegPath } from '@tessera/server/media/binaries';
+import { makeTestClip } from '@tessera/studio/e2e/videoClip';
+import { launchBrowser, startServer } from '@tessera/studio/e2e/harness';
 import { DIST, ensureStudioBuilt } from './canvas.ts';
 
 const BENCH_PAGE = 'src/pages/VideoBenchPage.tsx';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeVideo } from '../../server/src/media/probe.ts';
+import { probeVideo } from '@tessera/server/media/probe';
 import { addSessionCookie, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
 import { makeTestClip } from './videoClip.ts';
 

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { ffmpegPath } from '../../server/src/media/binaries.ts';
+import { ffmpegPath } from '@tessera/server/media/binaries';
 
 export async function makeTestClip(path: string, opts: { seconds?: number; width?: number; height?: number; fps?: number } = {}): Promise<void> {
   const { seconds = 30, width = 640, height = 360, fps = 30 } = opts;

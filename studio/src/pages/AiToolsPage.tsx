@@ -34,11 +34,11 @@ export function AiToolsPage() {
     // Priced by the video's length: the card shows the price of a 5 s clip ("from").
     cost: videoFormCost(tool, false, tool.defaults, null),
   }));
-  const all = [...imageCards, ...videoCards];
-  // §3 resource events: every tool card is shown on this page, so all are exposed with it.
+  // §3 resource events: every tool card is shown on this page, so all are exposed with it, once
+  // (the list is static; only the titles depend on the language).
   useEffect(() => {
-    all.forEach((card, i) => track('resource', { action: 'expose', resource_type: 'tool', resource_id: card.slug, position: String(i + 1) }));
-    // The card list is static: exposed once.
+    const slugs = [...TOOLS.map((tool) => tool.slug), ...VIDEO_TOOLS.map((tool) => tool.id)];
+    slugs.forEach((slug, i) => track('resource', { action: 'expose', resource_type: 'tool', resource_id: slug, position: String(i + 1) }));
   }, []);
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">

@@ -1,5 +1,5 @@
 /** Keeps the visitor's session as §4 describes; renders nothing. */
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { pushUserProperties, userStatusOf } from '../../lib/analytics/userProperties.ts';
@@ -52,9 +52,13 @@ export function SessionBootstrap() {
   const analyticsKey = analyticsUser
     ? `${analyticsUser.id}|${analyticsUser.email ?? ''}|${analyticsUser.userGroup ?? ''}|${status}|${analyticsUser.remainingCredits ?? ''}`
     : null;
-  useEffect(() => {
+  const pushAnalyticsUser = useEffectEvent(() => {
     if (analyticsUser) void pushUserProperties(analyticsUser);
-    // analyticsKey identifies the user; the object itself is rebuilt on every render.
+  });
+  useEffect(() => {
+    // analyticsKey identifies the user and what is pushed about them; the object itself is
+    // rebuilt on every render, so the push reads it through an effect event.
+    pushAnalyticsUser();
   }, [analyticsKey]);
   // The tracker's user, identify on sign-in, social sign-up/log-in events (lib/analytics).
   useAnalyticsSession({ pending: session.isPending, session: session.data, subLog: subLog.data, remainingCredits: credits.data?.remaining, status });

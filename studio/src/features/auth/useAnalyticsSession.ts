@@ -6,7 +6,7 @@
  * Called by SessionBootstrap with what it already reads.
  */
 import type { SubLog } from '@tessera/shared/plans';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { type AuthMethod, type LoginType, readLoginMethod, rememberLoginMethod, subscribeTypeOf, useAnalyticsContext } from '../../lib/analytics/analyticsContext.ts';
 import { finishSocialAuth } from '../../lib/analytics/authTracking.ts';
 import { observeSession, type SessionKind } from '../../lib/analytics/identify.ts';
@@ -89,11 +89,13 @@ export function useAnalyticsSession({ pending, session, subLog, remainingCredits
   // A social sign-in back from its provider (noted by the Google button before it left).
   const userCreatedAt = user?.createdAt;
   const sessionCreatedAt = session?.session.createdAt;
+  // Reads the subscription log as it is at that moment: the effect below runs when the signed-in
+  // session appears, not again when the log arrives later.
+  const discountShown = useEffectEvent(() => isDiscountShown({ signedIn: true, subLog }));
   useEffect(() => {
     if (kind !== 'signedIn' || !userCreatedAt || !sessionCreatedAt) return;
     const result = finishSocialAuth({ userCreatedAt, sessionCreatedAt });
     // A brand-new account has no paid plan, so the subscription log need not be waited for.
-    if (result === 'sign_up' && isDiscountShown({ signedIn: true, subLog })) usePopupStore.getState().open('discount');
-    // Runs when the signed-in session appears, not when the subscription log arrives later.
+    if (result === 'sign_up' && discountShown()) usePopupStore.getState().open('discount');
   }, [kind, userCreatedAt, sessionCreatedAt]);
 }

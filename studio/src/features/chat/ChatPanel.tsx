@@ -37,9 +37,10 @@ export function ChatPanel({ projectId, canvas }: { projectId: string; canvas: Ch
   const list = chats.data ?? [];
   const current = list.find((c) => c.id === chatId) ?? list[0] ?? null;
 
+  const firstChatId = list[0]?.id;
   useEffect(() => {
-    if (!chatId && list[0]) setChatId(list[0].id);
-  }, [chatId, list]);
+    if (!chatId && firstChatId) setChatId(firstChatId);
+  }, [chatId, firstChatId]);
 
   const create = useMutation(
     trpc.chat.create.mutationOptions({

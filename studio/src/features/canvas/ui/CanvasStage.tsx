@@ -7,7 +7,7 @@
  */
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CanvasManager } from '../engine/CanvasManager.ts';
 import { DomInput } from '../engine/DomInput.ts';
@@ -49,8 +49,9 @@ export function CanvasStage({
   const containerRef = useRef<HTMLDivElement>(null);
   const minimapRef = useRef<HTMLCanvasElement>(null);
   // The first values only: later changes reach the mounted engine through the effects below.
-  const initial = useRef({ user, readOnly, onMount });
-  initial.current.onMount = onMount;
+  const initial = useRef({ user, readOnly });
+  // The parent's latest onMount, whichever render the engine mounts or unmounts after.
+  const mounted = useEffectEvent((canvas: MountedCanvas | null) => onMount(canvas));
 
   useEffect(() => {
     const container = containerRef.current;
@@ -79,9 +80,9 @@ export function CanvasStage({
     const input = new DomInput(container, manager, { ariaLabel: t('stage.label') });
     const minimap = new MinimapRenderer(minimapCanvas, manager);
     window.__tesseraCanvas = manager;
-    initial.current.onMount({ manager, renderer, focus: () => container.focus({ preventScroll: true }) });
+    mounted({ manager, renderer, focus: () => container.focus({ preventScroll: true }) });
     return () => {
-      initial.current.onMount(null);
+      mounted(null);
       if (window.__tesseraCanvas === manager) delete window.__tesseraCanvas;
       minimap.dispose();
       input.dispose();

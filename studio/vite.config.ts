@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   // ffmpeg.wasm starts its worker with `new URL('./worker.js', import.meta.url)`: pre-bundling
   // would move the module away from its worker file (dev server only; builds are unaffected).
-  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'] },
+  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

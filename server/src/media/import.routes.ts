@@ -13,7 +13,6 @@ import { importRemoteImage } from './import.ts';
 import type { MediaStorage } from './storage.ts';
 
 export const zImportImageInput = z.object({ url: z.string().trim().min(1).max(2_048) });
-export type ImportImageInput = z.infer<typeof zImportImageInput>;
 
 /** Each import makes an outbound request: a tighter limit than the global one. */
 const IMPORTS_PER_MINUTE = 30;

@@ -9,6 +9,4 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
-export const middleware = t.middleware;
 export const baseProcedure = t.procedure;
-export const createCallerFactory = t.createCallerFactory;

@@ -8,7 +8,6 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
 export const PAGE_NAMESPACES = ['home', 'signIn', 'aiImage', 'aiTools', 'creations', 'tasks', 'credits', 'media', 'account', 'rewards', 'pricing', 'landing', 'explore', 'pages', 'admin', 'popups', 'effects', 'projects', 'canvas', 'video', 'videoForms', 'editor'] as const;
-export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 
 export function initI18n(pathname: string = window.location.pathname) {
   const { lang } = splitLanguagePrefix(pathname);

@@ -18,7 +18,7 @@ import { useGenerationTask } from '../features/generate/useGenerationTask.ts';
 import { MaskEditor } from '../features/mask/MaskEditor.tsx';
 import { MaskPainter } from '../features/mask/MaskPainter.ts';
 import { ImageInput, type ImageValue } from '../features/media/ImageInput.tsx';
-import { uploadImage } from '../features/media/uploadImage.ts';
+import { uploadMedia } from '../features/media/uploadImage.ts';
 import { BackgroundField, type BackgroundDraft } from '../features/tools/BackgroundField.tsx';
 import { startToolTask } from '../features/tools/startToolTask.ts';
 import { ToolFieldInput } from '../features/tools/ToolFields.tsx';
@@ -96,7 +96,7 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
       if (tool.mask) {
         if (!painter || painter.isEmpty) throw new Error(t('form.needMask'));
         setPhase('mask');
-        const media = await uploadImage(await painter.exportPng(), { filename: 'mask.png' });
+        const media = await uploadMedia(await painter.exportPng(), { filename: 'mask.png' });
         mask = media.url;
       }
       setPhase('submit');

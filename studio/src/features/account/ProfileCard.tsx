@@ -9,7 +9,7 @@ import { Input, Label } from '../../components/ui/Input.tsx';
 import { authClient } from '../../lib/authClient.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ProgressBar } from '../generate/ProgressBar.tsx';
-import { MAX_UPLOAD_BYTES, uploadImage } from '../media/uploadImage.ts';
+import { MAX_UPLOAD_BYTES, uploadMedia } from '../media/uploadImage.ts';
 import { AccountCard, FormAlert } from './AccountCard.tsx';
 import { alertTextFor } from './problemText.ts';
 import type { AccountUser } from './types.ts';
@@ -56,7 +56,7 @@ export function ProfileCard({ user }: { user: AccountUser }) {
     if (file.size > MAX_UPLOAD_BYTES) return setProblem(t('profile.tooLarge', { mb: MAX_MB }));
     setProgress(0);
     try {
-      const media = await uploadImage(file, { onProgress: setProgress });
+      const media = await uploadMedia(file, { onProgress: setProgress });
       setAvatar({ kind: 'uploaded', key: media.key, url: media.url });
     } catch (error) {
       setProblem(alertTextFor(error) ?? t('profile.uploadFailed'));

@@ -90,11 +90,6 @@ export function hitTest(spans: readonly Span[], x: number, pxPerS: number): { id
   return null;
 }
 
-/** The video track's clips as spans, in play order. */
-export function videoSpans(t: Timeline): Span[] {
-  return videoClips(t).map((c) => ({ id: c.id, start: c.start, end: clipEnd(c) }));
-}
-
 /**
  * Where a video clip dragged so that its middle is at `time` lands in the play order (the
  * index `moveClip` takes): before the first other clip whose middle is later.

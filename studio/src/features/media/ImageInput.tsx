@@ -13,7 +13,7 @@ import { reactToError } from '../errors/errorReactions.ts';
 import { ProgressBar } from '../generate/ProgressBar.tsx';
 import { CreationPicker } from './CreationPicker.tsx';
 import { DropZone } from './DropZone.tsx';
-import { MAX_UPLOAD_BYTES, uploadImage } from './uploadImage.ts';
+import { MAX_UPLOAD_BYTES, uploadMedia } from './uploadImage.ts';
 
 export interface ImageValue {
   /** `/api/media/<key>` or an http(s) URL. */
@@ -52,7 +52,7 @@ export function ImageInput({
     if (file.size > MAX_UPLOAD_BYTES) return setProblem(t('input.tooLarge', { mb: MAX_UPLOAD_BYTES / 1024 / 1024 }));
     setProgress(0);
     try {
-      const media = await uploadImage(file, { onProgress: setProgress });
+      const media = await uploadMedia(file, { onProgress: setProgress });
       onChange({ url: media.url, width: media.width, height: media.height });
     } catch (error) {
       reactToError(error);

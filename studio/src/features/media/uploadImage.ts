@@ -71,6 +71,3 @@ export function uploadMedia(
     xhr.send(form);
   });
 }
-
-/** The name the image inputs use. */
-export const uploadImage = uploadMedia;

@@ -86,8 +86,6 @@ export const TOOLS = [
   }),
 ] as const satisfies readonly ToolDescriptor[];
 
-export type ToolSlug = (typeof TOOLS)[number]['slug'];
-
 export function findTool(slug: string | undefined): ToolDescriptor | undefined {
   return (TOOLS as readonly ToolDescriptor[]).find((t) => t.slug === slug);
 }

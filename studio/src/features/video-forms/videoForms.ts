@@ -128,8 +128,6 @@ export const AI_VIDEO_FORMS = [
   extend('extend'),
 ] as const satisfies readonly VideoFormSpec[];
 
-export type AiVideoFormId = (typeof AI_VIDEO_FORMS)[number]['id'];
-
 const SPEECH_FIELDS: readonly VideoFormField[] = [
   { type: 'prompt', name: 'text', required: true },
   { type: 'choice', name: 'voice', options: SPEECH_VOICES },

@@ -83,15 +83,6 @@ export function loadFfmpeg(opts: LoadOptions = {}): Promise<FFmpeg> {
   return instance;
 }
 
-/** True once the core has been loaded in this page (so no download is needed). */
-export async function isFfmpegReady(): Promise<boolean> {
-  if (!instance) return false;
-  return instance.then(
-    (f) => f.loaded,
-    () => false,
-  );
-}
-
 /** Kills the worker (aborting whatever it runs); the next `loadFfmpeg()` starts a new one. */
 export function terminateFfmpeg(): void {
   const current = instance;

@@ -177,8 +177,3 @@ export async function trimVideoDetailed(file: Blob, range: TrimRange, opts: Trim
     }
   }
 }
-
-/** Trims `file` to `[startS, endS]`: an MP4 blob (stream copy when the range allows, else re-encoded). */
-export async function trimVideo(file: Blob, range: TrimRange, opts: TrimOptions = {}): Promise<Blob> {
-  return (await trimVideoDetailed(file, range, opts)).blob;
-}

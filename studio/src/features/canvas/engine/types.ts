@@ -8,7 +8,7 @@
  * Coordinates: "canvas" units are document units; "screen" units are CSS pixels relative to the
  * stage container's top-left corner. screen = (canvas - camera.x/y) * camera.zoom … see Viewport.
  */
-import type { CanvasNode, NodeType } from '@tessera/shared/canvas';
+import type { NodeType } from '@tessera/shared/canvas';
 
 export interface Point {
   x: number;
@@ -150,4 +150,3 @@ export interface CanvasManagerOptions {
   resolveImageUrl?(src: string, displayWidth: number): string;
 }
 
-export type { CanvasNode };

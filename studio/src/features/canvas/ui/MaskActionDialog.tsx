@@ -12,7 +12,7 @@ import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { reactToError } from '../../errors/errorReactions.ts';
 import { MaskEditor } from '../../mask/MaskEditor.tsx';
 import { MaskPainter } from '../../mask/MaskPainter.ts';
-import { uploadImage } from '../../media/uploadImage.ts';
+import { uploadMedia } from '../../media/uploadImage.ts';
 import { buildToolInput, toolForKind } from '../../tools/toolDescriptors.ts';
 import { actionCost } from './actionCost.ts';
 import { useCanvasSession } from './canvasSession.ts';
@@ -58,7 +58,7 @@ export function MaskActionDialog({ kind, node, initialPrompt, onClose }: { kind:
     setPhase('uploading');
     let mask: string;
     try {
-      mask = (await uploadImage(await painter.exportPng(), { filename: 'mask.png' })).url;
+      mask = (await uploadMedia(await painter.exportPng(), { filename: 'mask.png' })).url;
     } catch (error) {
       reactToError(error);
       setPhase('idle');

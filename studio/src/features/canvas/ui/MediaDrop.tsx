@@ -11,7 +11,7 @@ import { reactToError } from '../../errors/errorReactions.ts';
 import { TOAST_DURATION_MS } from '../../../lib/site.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { ProgressBar } from '../../generate/ProgressBar.tsx';
-import { MAX_UPLOAD_BYTES, type UploadedMedia, uploadImage } from '../../media/uploadImage.ts';
+import { MAX_UPLOAD_BYTES, type UploadedMedia, uploadMedia } from '../../media/uploadImage.ts';
 import type { CanvasManager } from '../engine/CanvasManager.ts';
 import { useCanvasSession } from './canvasSession.ts';
 
@@ -62,7 +62,7 @@ export function MediaDrop() {
       const entries = accepted.map((file) => ({ id: nextId++, name: file.name, progress: 0 }));
       setUploads((list) => [...list, ...entries]);
       const update = (id: number, progress: number) => setUploads((list) => list.map((u) => (u.id === id ? { ...u, progress } : u)));
-      void Promise.allSettled(accepted.map((file, i) => uploadImage(file, { filename: file.name, onProgress: (f) => update(entries[i]!.id, f * 100) }))).then((results) => {
+      void Promise.allSettled(accepted.map((file, i) => uploadMedia(file, { filename: file.name, onProgress: (f) => update(entries[i]!.id, f * 100) }))).then((results) => {
         const done: UploadedMedia[] = [];
         for (const result of results) {
           if (result.status === 'fulfilled') done.push(result.value);

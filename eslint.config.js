@@ -30,7 +30,7 @@ const REPO_IN_ITS_FOLDER_ONLY = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.scratch/**', 'db/migrations/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', '.data/**', '.scratch/**', 'db/migrations/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

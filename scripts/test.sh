@@ -1,40 +1,104 @@
 #!/usr/bin/env bash
-# `npm test`: installs what the tests need, then runs every test — unit, integration against a
-# real PostgreSQL (a fresh database per test file), and browser tests in Chromium.
+# `npm test`: installs what the checks need, then runs every check — typecheck, lint, and every
+# test project (shared, server unit, server integration against a real PostgreSQL and Redis,
+# studio unit, browser tests in Chromium) — and ends with a table of where the time went.
+# `npm test -- <vitest args>` does the set-up, then runs only `vitest run <args>`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+STEPS=()
+FAILED=()
+RUN_START=$(date +%s)
+
+# Runs one named step, timing it; a failing step is recorded and the next steps still run, so
+# one report shows every problem.
+step() {
+  local name=$1 start rc=0
+  shift
+  echo "▶ $name"
+  start=$(date +%s)
+  "$@" || rc=$?
+  STEPS+=("$(printf '%-14s %5ss  %s' "$name" "$(($(date +%s) - start))" "$([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)")")")
+  [ "$rc" = 0 ] || FAILED+=("$name")
+}
+
+report() {
+  echo
+  echo "step            time  result"
+  printf '%s\n' "${STEPS[@]}"
+  printf '%-14s %5ss\n' "total" "$(($(date +%s) - RUN_START))"
+}
+
 # 1. Dependencies: a clean install in CI or when node_modules is missing or older than the lockfile.
-if [ "${CI:-}" = "true" ] || [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
-fi
-
-# 2. System tools from Debian: Chromium for the browser tests (playwright-core drives Debian's
-#    build; it downloads none) and ffmpeg/ffprobe, which video uploads are probed with.
-CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
-PACKAGES=()
-[ -x "$CHROMIUM" ] || PACKAGES+=(chromium)
-command -v ffprobe >/dev/null || PACKAGES+=(ffmpeg)
-if [ ${#PACKAGES[@]} -gt 0 ]; then
-  echo "Installing ${PACKAGES[*]}…"
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${PACKAGES[@]}" >/dev/null
-fi
-
-# 3. PostgreSQL: start the local cluster when it is not accepting connections.
-PGURL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
-if ! pg_isready -d "$PGURL" -q 2>/dev/null; then
-  if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
-    echo "Starting PostgreSQL…"
-    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start || true
+install() {
+  if [ "${CI:-}" = "true" ] || [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci --no-audit --no-fund
   fi
-  for _ in $(seq 1 30); do pg_isready -d "$PGURL" -q 2>/dev/null && break; sleep 1; done
-  pg_isready -d "$PGURL" -q || { echo "PostgreSQL is not reachable at $PGURL (set TEST_DATABASE_URL)"; exit 1; }
+}
+
+# 2. System tools and services from Debian: Chromium for the browser tests (playwright-core drives
+#    Debian's build; it downloads none), ffmpeg/ffprobe, which video uploads are probed with, and
+#    Redis when it is neither running nor installed.
+REDIS="${TEST_REDIS_URL:-redis://127.0.0.1:6379}"
+PGURL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+redis_up() { command -v redis-cli >/dev/null && [ "$(redis-cli -u "$REDIS" ping 2>/dev/null)" = PONG ]; }
+
+system_tools() {
+  local packages=()
+  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || packages+=(chromium)
+  command -v ffprobe >/dev/null || packages+=(ffmpeg)
+  redis_up || command -v redis-server >/dev/null || packages+=(redis-server)
+  if [ ${#packages[@]} -gt 0 ]; then
+    echo "Installing ${packages[*]}…"
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
+  fi
+}
+
+# 3. PostgreSQL and Redis: start the local ones when they are not accepting connections.
+services() {
+  if ! pg_isready -d "$PGURL" -q 2>/dev/null; then
+    if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
+      echo "Starting PostgreSQL…"
+      pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start || true
+    fi
+    for _ in $(seq 1 30); do pg_isready -d "$PGURL" -q 2>/dev/null && break; sleep 1; done
+    pg_isready -d "$PGURL" -q || { echo "PostgreSQL is not reachable at $PGURL (set TEST_DATABASE_URL)"; return 1; }
+  fi
+  if ! redis_up; then
+    if [ "$REDIS" = "redis://127.0.0.1:6379" ] && command -v redis-server >/dev/null; then
+      echo "Starting Redis…"
+      # The same flags as the machine's own service: no persistence, loopback only.
+      redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
+        --dir "${TMPDIR:-/tmp}" --logfile "${TMPDIR:-/tmp}/tessera-test-redis.log"
+    fi
+    for _ in $(seq 1 30); do redis_up && break; sleep 0.2; done
+    redis_up || { echo "Redis is not reachable at $REDIS (set TEST_REDIS_URL)"; return 1; }
+  fi
+}
+
+step install install
+step system-tools system_tools
+step services services
+if [ ${#FAILED[@]} -gt 0 ]; then report; exit 1; fi
+
+if [ $# -gt 0 ]; then
+  npm run build --silent
+  exec npx vitest run "$@"
 fi
 
-# 4. The browser tests run against the built studio.
-npm run build --silent
+# 4. Static checks, then the studio build the browser tests run against, then each test project.
+step typecheck npm run typecheck --silent
+step lint npm run lint --silent
+step build npm run build --silent
+for project in shared server-unit studio-unit server-int e2e; do
+  step "$project" npx vitest run --project "$project"
+done
 
-# 5. Every test project: shared, server-unit, server-int, studio-unit, e2e.
-npx vitest run "$@"
+report
+if [ ${#FAILED[@]} -gt 0 ]; then
+  echo "Failed: ${FAILED[*]}"
+  exit 1
+fi

@@ -40,7 +40,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   return {
     url: databaseUrl(name),
-    drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    async drop() {
+      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
   };
 }
 

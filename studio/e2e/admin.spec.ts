@@ -10,12 +10,11 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import admin from '../src/locales/en/admin.json';
-import { addSessionCookie, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
+import { addSessionCookie, E2E_ADMIN_EMAIL, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
 
 const RUN = Date.now().toString(36);
-const ADMIN_EMAIL = `admin.${RUN}@example.com`;
-// Many console page loads from one address: lift the per-IP limit a visitor never reaches.
-const e2e = useE2E({ env: { ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_MAX: '100000' } });
+const ADMIN_EMAIL = E2E_ADMIN_EMAIL;
+const e2e = useE2E();
 const SHOTS = join(import.meta.dirname, '../../.scratch');
 let counter = 0;
 

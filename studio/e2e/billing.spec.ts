@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import pricing from '../src/locales/en/pricing.json';
 import { signUpVerified, useE2E, watchPageErrors } from './harness.ts';
 
-const e2e = useE2E({ env: { TEST_CHECKOUT: 'true' } });
+const e2e = useE2E();
 
 
 /** Signs a user up and verifies the e-mail through the API, as account.spec.ts does; returns the session cookie. */

@@ -9,8 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addSessionCookie, signUpVerified, trpcCall, useE2E, watchPageErrors } from './harness.ts';
 
-// Many page loads and RPCs from one address: lift the per-IP request limit a visitor never reaches.
-const e2e = useE2E({ env: { RATE_LIMIT_MAX: '100000' } });
+const e2e = useE2E();
 
 interface Person {
   cookie: string;

@@ -19,7 +19,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { addSessionCookie, signUpVerified, trpcCall, useE2E, watchPageErrors } from './harness.ts';
 import { makeTestClip } from './videoClip.ts';
 
-const e2e = useE2E({ env: { RATE_LIMIT_MAX: '100000' } });
+const e2e = useE2E();
 /** Uploads are probed and the export rendered on two cores shared with the browser. */
 const TEST_TIMEOUT_MS = 300_000;
 const dir = mkdtempSync(join(tmpdir(), 'tessera-editor-e2e-'));

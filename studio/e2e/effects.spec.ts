@@ -12,8 +12,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useE2E, watchPageErrors } from './harness.ts';
 
-// Many page loads and preview requests from one address: lift the per-IP request limit.
-const e2e = useE2E({ env: { RATE_LIMIT_MAX: '100000' } });
+const e2e = useE2E();
 const SHOTS = join(import.meta.dirname, '../../.scratch');
 /** Previews render on their first request and generations share two cores with the browser. */
 const TEST_TIMEOUT_MS = 240_000;

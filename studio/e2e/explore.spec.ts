@@ -10,11 +10,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import explore from '../src/locales/en/explore.json';
 import popups from '../src/locales/en/popups.json';
-import { addSessionCookie, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
+import { addSessionCookie, E2E_MODERATOR_EMAIL, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
 
-// Many page loads from one address: lift the per-IP request limit a visitor never reaches.
-const ADMIN_EMAIL = 'moderator.explore@example.com';
-const e2e = useE2E({ env: { RATE_LIMIT_MAX: '100000', ADMIN_EMAILS: ADMIN_EMAIL } });
+const ADMIN_EMAIL = E2E_MODERATOR_EMAIL;
+const e2e = useE2E();
 
 
 /** Signs a user up and verifies the e-mail through the API, as account.spec.ts does; returns the session cookie. */

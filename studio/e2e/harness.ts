@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -135,12 +135,42 @@ export function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** One server and one browser for a spec file, started before its tests and stopped after. */
+/**
+ * The server most specs share (started once by `globalSetup.ts`): each spec signs up its own
+ * users, so specs do not see each other's data. Many page loads come from one address, so the
+ * per-IP request limit a visitor never reaches is lifted; the two admin addresses are the
+ * admin console's and the explore moderator's.
+ */
+export const E2E_ADMIN_EMAIL = 'admin.console@example.com';
+export const E2E_MODERATOR_EMAIL = 'moderator.explore@example.com';
+export const SHARED_SERVER_ENV: Readonly<Record<string, string>> = {
+  RATE_LIMIT_MAX: '100000',
+  ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_MODERATOR_EMAIL}`,
+  TEST_CHECKOUT: 'true',
+};
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the shared e2e server, set by globalSetup.ts. */
+    e2eServerUrl: string;
+  }
+}
+
+/** True when `env` asks for nothing the shared server does not already have. */
+function fitsSharedServer(env: Record<string, string>): boolean {
+  return Object.entries(env).every(([key, value]) => SHARED_SERVER_ENV[key] === value);
+}
+
+/**
+ * A server and one browser for a spec file: the shared server when the spec needs no
+ * configuration of its own (`env` ⊆ SHARED_SERVER_ENV), else a server of its own with `env`
+ * (an announcement, Google sign-in) started before its tests and stopped after.
+ */
 export function useE2E(opts: { env?: Record<string, string> } = {}): { readonly server: E2EServer; readonly browser: Browser } {
   let server: E2EServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer(opts);
+    server = fitsSharedServer(opts.env ?? {}) ? { url: inject('e2eServerUrl'), stop: async () => {} } : await startServer(opts);
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -13,8 +13,7 @@ import { describe, expect, it } from 'vitest';
 import projects from '../src/locales/en/projects.json';
 import { addSessionCookie, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
 
-// Many page loads from one address: lift the per-IP request limit a visitor never reaches.
-const e2e = useE2E({ env: { RATE_LIMIT_MAX: '100000' } });
+const e2e = useE2E();
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;

@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useE2E, watchPageErrors } from './harness.ts';
 
-const e2e = useE2E({ env: { RATE_LIMIT_MAX: '100000' } });
+const e2e = useE2E();
 const SHOTS = join(import.meta.dirname, '../../.scratch');
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** Clips render on two cores shared with the browser. */

@@ -30,9 +30,17 @@ describe('loadConfig', () => {
     expect(ok.trustedOrigins).toEqual(['https://tessera.example']);
   });
 
+  it('takes the test media profile outside production only', () => {
+    for (const value of [undefined, '', 'product', 'test']) expect(() => loadConfig({ DATA_DIR: tmp(), ENGINE_MEDIA_PROFILE: value })).not.toThrow();
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://tessera.example' };
+    expect(() => loadConfig({ ...production, ENGINE_MEDIA_PROFILE: 'product' })).not.toThrow();
+    expect(() => loadConfig({ ...production, ENGINE_MEDIA_PROFILE: 'test' })).toThrow(/never set in production/);
+  });
+
   it('rejects malformed values with the variable name', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), ENGINE_MEDIA_PROFILE: 'fast' })).toThrow(/ENGINE_MEDIA_PROFILE/);
   });
 
   it('plans chat prompts with an OpenAI-compatible API only when OPENAI_API_KEY is set', () => {

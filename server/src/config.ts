@@ -46,6 +46,11 @@ const zEnv = z.object({
   MODERATION_API_KEY: zOptionalString,
   MODERATION_MODEL: zOptionalString,
   ENGINE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Test-only: smaller, faster renders for the test suite; never set in production. Read by
+   * generation/engine/mediaProfile.ts (engine threads render too); listed here to be validated.
+   */
+  ENGINE_MEDIA_PROFILE: zOptionalString.pipe(z.enum(['product', 'test']).default('product')),
   WORKER_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
   WORKER_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
   WORKER_REAP_MS: z.coerce.number().int().min(100).default(5_000),
@@ -168,6 +173,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.ENGINE_MEDIA_PROFILE === 'test') {
+    throw new ConfigError('ENGINE_MEDIA_PROFILE=test is for the test suite (smaller, faster renders); it is never set in production.');
+  }
   const dataDir = resolve(overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
   const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');

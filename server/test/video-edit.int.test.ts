@@ -25,7 +25,7 @@ async function makeClip(name: string, seconds: number): Promise<Buffer> {
     '-v', 'error', '-y',
     '-f', 'lavfi', '-i', `testsrc=size=854x480:rate=25:duration=${seconds}`,
     '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path,
   ]);
   return readFile(path);
 }

@@ -114,8 +114,10 @@ describe('video background removal', () => {
       for (let y = 0; y < H; y += 4) for (const x of [1, 6, W - 7, W - 2]) border.push(pixel(frame, x, y));
       const painted = border.filter((p) => distance(p, blue) <= 24).length / border.length;
       expect(painted, `border at ${at} s`).toBeGreaterThan(0.97);
-      // the person's body and face are not
-      for (const [x, y] of [[160, 200], [160, 150], [160, 100]] as const) expect(distance(pixel(frame, x, y), blue), `(${x}, ${y}) at ${at} s`).toBeGreaterThan(60);
+      // the person's legs, body and shoulder are not: points inside her as she sways (see
+      // portraitClip; a fixed x = 160 lies on her legs' edge for part of the sway, in any profile)
+      const x = 170 + Math.round(12 * Math.sin((2 * Math.PI * at) / 3));
+      for (const y of [200, 150, 100]) expect(distance(pixel(frame, x, y), blue), `(${x}, ${y}) at ${at} s`).toBeGreaterThan(60);
     }
     const charged = before.remaining - (await creditSummary(t.app, user.cookie)).remaining;
     expect(charged).toBe(costOf('video_background_remover', GENERATION_KINDS.video_background_remover.input.parse({ ...input, source: { durationS: 3, width: W, height: H } })));

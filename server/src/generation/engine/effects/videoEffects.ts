@@ -9,6 +9,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { EFFECTS_FPS, x264Args } from '../mediaProfile.ts';
 import { type RenderedVideo, runFfmpeg } from '../video/ffmpeg.ts';
 
 export type VideoEffectResult = RenderedVideo;
@@ -20,7 +21,8 @@ export interface VideoEffectRecipe {
   summary: string;
 }
 
-export const FPS = 24;
+/** The clips' frame rate: the media profile's (24 fps in the product). */
+export const FPS = EFFECTS_FPS;
 /** Longest output side; larger photos are scaled down first. */
 export const MAX_EFFECT_SIDE = 720;
 /** Short side tiny photos are scaled up to (unless that would break MAX_EFFECT_SIDE). */
@@ -375,7 +377,7 @@ async function sweepStaleTempDirs(now = Date.now()): Promise<void> {
 }
 
 /**
- * Renders `recipe` over `image` into an MP4 (H.264, yuv420p, 24 fps, faststart, no audio) of
+ * Renders `recipe` over `image` into an MP4 (H.264, yuv420p, FPS, faststart, no audio) of
  * `options.seconds` (2..8, default 4) at `options.intensity` (0.2..2, default 1), plus a PNG
  * poster from ~40% into the clip. Unknown recipes and malformed options throw; aborting `signal`
  * kills ffmpeg and rejects with its reason. Temporary files are always removed.
@@ -420,7 +422,7 @@ export async function renderVideoEffect(
       ...base, '-progress', 'pipe:1', '-stats_period', '0.25',
       ...inputs,
       '-filter_complex', `${graph},scale=${w}:${h},setsar=1,format=yuv420p[vout]`, '-filter_complex_threads', '1',
-      '-map', '[vout]', '-an', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(FPS),
+      '-map', '[vout]', '-an', '-c:v', 'libx264', ...x264Args(), '-pix_fmt', 'yuv420p', '-r', String(FPS),
       '-frames:v', String(frames), '-movflags', '+faststart', '-threads', '1', `file:${videoPath}`,
     ];
     p.progress?.(0, 'rendering');

@@ -20,8 +20,8 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tessera-timeline-test-'));
   // A silent 2 s clip, a 3 s tone (audio in an MP4) and a red still.
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', join(dir, 'silent.mp4')]);
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=3', '-f', 'lavfi', '-i', 'color=c=gray:size=64x64:rate=10:duration=3', '-c:a', 'aac', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-shortest', join(dir, 'tone.mp4')]);
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(dir, 'silent.mp4')]);
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=3', '-f', 'lavfi', '-i', 'color=c=gray:size=64x64:rate=10:duration=3', '-c:a', 'aac', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-shortest', join(dir, 'tone.mp4')]);
   await writeFile(join(dir, 'red.png'), await sharp({ create: { width: 200, height: 300, channels: 3, background: '#ff0000' } }).png().toBuffer());
 });
 afterAll(async () => {

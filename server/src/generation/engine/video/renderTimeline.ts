@@ -16,9 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Clip, clipDuration, crossfadeOverlap, type Timeline, totalDuration, trackOfKind, videoClips } from '@tessera/shared/timeline';
 import { probeVideo } from '../../../media/probe.ts';
+import { TIMELINE_FPS, x264Args } from '../mediaProfile.ts';
 import { FFMPEG_TIMEOUT_MS, type RenderedVideo, runFfmpeg } from './ffmpeg.ts';
 
-export const TIMELINE_FPS = 30;
+/** The export's frame rate: the media profile's (30 fps in the product). */
+export { TIMELINE_FPS };
 const SAMPLE_RATE = 48_000;
 /** Where the poster frame is taken, as a fraction of the output. */
 const POSTER_AT = 0.4;
@@ -180,7 +182,7 @@ export async function renderTimeline(timeline: Timeline, o: RenderTimelineOption
       ...args,
       '-filter_complex', graph.join(';'), '-filter_complex_threads', '1',
       '-map', '[vout]', '-map', '[aout]',
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(TIMELINE_FPS),
+      '-c:v', 'libx264', ...x264Args(), '-pix_fmt', 'yuv420p', '-r', String(TIMELINE_FPS),
       '-c:a', 'aac', '-b:a', '128k', '-ar', String(SAMPLE_RATE), '-ac', '2',
       '-t', n(total), '-movflags', '+faststart', '-threads', '2', `file:${out}`,
     ];

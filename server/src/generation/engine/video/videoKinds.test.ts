@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraMoveFor, framesFor, videoStyleFor } from './videoKinds.ts';
+import { cameraMoveFor, framesFor, VIDEO_FPS, videoStyleFor } from './videoKinds.ts';
 
 describe('video kinds on the local engine', () => {
   it('picks the camera move the prompt asks for, pushing in by default', () => {
@@ -18,8 +18,10 @@ describe('video kinds on the local engine', () => {
     expect(videoStyleFor('auto', 'my holiday')).toBe('cinematic');
   });
 
-  it('renders whole frames, so a clip lasts exactly its frames at 24 fps', () => {
-    expect(framesFor(5)).toBe(120);
-    expect(framesFor(6.02)).toBe(144);
+  it('renders whole frames, so a clip lasts exactly its frames at VIDEO_FPS', () => {
+    // 120 and 144 frames at the product's 24 fps
+    expect(framesFor(5)).toBe(5 * VIDEO_FPS);
+    expect(framesFor(6.02)).toBe(6 * VIDEO_FPS);
+    expect(framesFor(0.001)).toBe(1);
   });
 });

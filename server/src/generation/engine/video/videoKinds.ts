@@ -9,8 +9,9 @@
  *   model's video;
  * - video → video and anime: stylisation filter graphs (grades, edge lines, posterised colour);
  * - upscale: lanczos resampling.
- * Every output is H.264 + a silent AAC track (so all clips have the same streams), 24 fps,
- * yuv420p, `+faststart`, exactly the requested frame count, plus a PNG poster frame. Graphs only
+ * Every output is H.264 + a silent AAC track (so all clips have the same streams), VIDEO_FPS (24
+ * fps; the test suite's media profile renders fewer, see mediaProfile.ts), yuv420p, `+faststart`,
+ * exactly the requested frame count, plus a PNG poster frame. Graphs only
  * interpolate numbers and whitelisted names, never caller text.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -20,9 +21,11 @@ import type { VideoMode, VideoStyle } from '@tessera/shared/generation/video';
 import sharp from 'sharp';
 import { renderProceduralImage } from '../../providers/proceduralImage.ts';
 import type { ToolRunner } from '../enginePool.ts';
+import { VIDEO_FPS, x264Args } from '../mediaProfile.ts';
 import { type RenderedVideo, runFfmpeg } from './ffmpeg.ts';
 
-export const VIDEO_FPS = 24;
+/** The clips' frame rate: the media profile's (24 fps in the product). */
+export { VIDEO_FPS };
 /** Where the poster frame is taken, as a fraction of the clip. */
 const POSTER_AT = 0.4;
 /** A long 1080p or 4K render on one thread takes minutes; this only stops a stuck ffmpeg. */
@@ -156,16 +159,19 @@ export async function encode(job: EncodeJob, p: RenderOptions): Promise<VideoCli
   const videoPath = join(job.dir, 'out.mp4');
   const base = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-nostats'];
   // pro: the slower preset and a lower CRF (better detail per bit, several times the CPU)
-  const quality = job.mode === 'pro' ? ['-preset', 'medium', '-crf', '18'] : ['-preset', 'veryfast', '-crf', '23'];
+  const quality = x264Args(job.mode);
   const { width, height } = job.size;
   const audioChain = job.audioFrom === undefined ? '' : `;[${job.audioFrom}:a]aresample=44100,apad,atrim=0:${n(seconds)},asetpts=N/SR/TB[aout]`;
+  // The picture is cut to `frames` in the graph (trim), not with -frames:v: reaching -frames:v
+  // closes every stream of the file at once, cutting the sound about a frame (plus the AAC
+  // encoder's delay) short of the picture.
   const render = [
     ...base, '-progress', 'pipe:1', '-stats_period', '0.25',
     ...job.inputs,
     '-f', 'lavfi', '-t', n(seconds), '-i', 'anullsrc=r=44100:cl=stereo',
-    '-filter_complex', `${job.graph},scale=${width}:${height}:flags=lanczos,setsar=1,format=yuv420p[vout]${audioChain}`, '-filter_complex_threads', '1',
+    '-filter_complex', `${job.graph},scale=${width}:${height}:flags=lanczos,setsar=1,format=yuv420p,trim=end_frame=${job.frames}[vout]${audioChain}`, '-filter_complex_threads', '1',
     '-map', '[vout]', '-map', job.audioFrom === undefined ? `${job.inputCount}:a` : '[aout]',
-    '-c:v', 'libx264', ...quality, '-pix_fmt', 'yuv420p', '-r', String(VIDEO_FPS), '-frames:v', String(job.frames),
+    '-c:v', 'libx264', ...quality, '-pix_fmt', 'yuv420p', '-r', String(VIDEO_FPS),
     '-c:a', 'aac', '-b:a', '64k',
     '-movflags', '+faststart', '-threads', '1', `file:${videoPath}`,
   ];

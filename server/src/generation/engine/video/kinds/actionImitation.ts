@@ -8,7 +8,7 @@
  * inpainted away. The body moves as one piece: limbs do not bend. A photo with nobody in it moves
  * as a whole over a blurred copy of itself.
  *
- * Output: the reference's length, the photo's shape at the requested resolution, 24 fps.
+ * Output: the reference's length, the photo's shape at the requested resolution, VIDEO_FPS.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

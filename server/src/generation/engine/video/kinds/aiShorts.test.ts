@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { VIDEO_FPS } from '../videoKinds.ts';
 import { renderCaption, shortGraph, wrapCaption } from './aiShorts.ts';
 import { CROSSFADE_FRAMES, sceneStarts, writeShortScript } from './shortScript.ts';
 
@@ -44,7 +45,7 @@ describe('AI short captions and graph', () => {
     const graph = shortGraph(scenes, { width: 720, height: 1280 }, scenes.map(() => ({ top: 845 })));
     const starts = sceneStarts(scenes);
     expect(graph.match(/xfade=/g)).toHaveLength(scenes.length - 1);
-    expect(graph).toContain(`offset=${starts[1]! / 24}`);
+    expect(graph).toContain(`offset=${starts[1]! / VIDEO_FPS}`);
     const windows = [...graph.matchAll(/between\(n,(\d+),(\d+)\)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
     expect(windows).toHaveLength(scenes.length);
     expect(windows[0]![0]).toBe(0);
@@ -53,7 +54,7 @@ describe('AI short captions and graph', () => {
       expect(windows[i]![0]).toBe(windows[i - 1]![1] + 1);
       expect(windows[i]![0]).toBe(starts[i]! + CROSSFADE_FRAMES / 2);
     }
-    expect(windows.at(-1)![1]).toBeGreaterThanOrEqual(15 * 24 - 1);
+    expect(windows.at(-1)![1]).toBeGreaterThanOrEqual(15 * VIDEO_FPS - 1);
     expect(graph.endsWith('null')).toBe(true);
     expect(shortGraph(scenes, { width: 720, height: 1280 }, null)).not.toContain('overlay');
   });

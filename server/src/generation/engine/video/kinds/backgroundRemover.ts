@@ -22,8 +22,11 @@ import { runTool } from '../../tools.ts';
 import { decodeFrames, rewriteFrames } from '../frames.ts';
 import { framesFor, inTempDir, type RenderOptions, type Size, VIDEO_FPS, type VideoClip } from '../videoKinds.ts';
 
-/** Segmentation rate: people move smoothly enough at 12 fps for interpolation to follow them. */
-export const SEGMENT_FPS = 12;
+/**
+ * Segmentation rate: people move smoothly enough at 12 fps for interpolation to follow them (and
+ * never more often than the output has frames, as in the test suite's media profile).
+ */
+export const SEGMENT_FPS = Math.min(12, VIDEO_FPS);
 /** Frames sent to the engine pool per call. */
 const BATCH = 12;
 /** Weight of the newest map in each pass of the moving average. */

@@ -21,8 +21,8 @@ import { decodeFrames, encodeWithSourceSound, FrameSink } from '../frames.ts';
 import { runEngineTool } from '../layers.ts';
 import { framesFor, inTempDir, type RenderOptions, VIDEO_FPS, type VideoClip } from '../videoKinds.ts';
 
-/** Frames between face detections (a quarter second at 24 fps: faces in a clip move more than a speaker's). */
-export const FACE_SWAP_DETECT_EVERY = 6;
+/** Frames between face detections: a quarter second (6 at 24 fps; faces in a clip move more than a speaker's). */
+export const FACE_SWAP_DETECT_EVERY = VIDEO_FPS / 4;
 /** The face photo is only sampled, so it is decoded no larger than this (as the image tool does). */
 const MAX_FACE_SIDE = 2048;
 /** Frames sent to the swap per engine call. */

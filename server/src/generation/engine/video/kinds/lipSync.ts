@@ -3,7 +3,7 @@
  * stand-in for a talking-head model. The text is spoken by a Flite voice (speech.ts); the speech's
  * loudness on each frame sets how far the mouth opens (mouthOpenness), and mouth.ts opens the mouth
  * of the face face-api finds:
- * - video mode: on every frame of the source, resampled to 24 fps at the requested resolution. The
+ * - video mode: on every frame of the source, resampled to VIDEO_FPS at the requested resolution. The
  *   clip lasts as long as the speech, the source playing forwards and backwards (ping-pong) when it
  *   is shorter; faces are detected on key frames and interpolated between them (faceTrack.ts).
  * - avatar mode (a portrait): on the still, detected once, with a slow sway of the whole picture
@@ -31,8 +31,8 @@ import { openMouth } from '../mouth.ts';
 import { mouthOpenness, speechEnvelope, synthesizeSpeech } from '../speech.ts';
 import { encode, framesFor, inTempDir, n, type RenderOptions, type Size, VIDEO_FPS, type VideoClip } from '../videoKinds.ts';
 
-/** Source frames between face detections (half a second at 24 fps). */
-export const LIP_SYNC_DETECT_EVERY = 12;
+/** Source frames between face detections: half a second (12 at 24 fps). */
+export const LIP_SYNC_DETECT_EVERY = VIDEO_FPS / 2;
 /** The avatar's sway: how much larger the picture is drawn than the frame, its roll and drift. */
 const SWAY_ZOOM = 1.08;
 const SWAY_ROLL_RAD = 0.012;
@@ -76,7 +76,7 @@ async function avatarFrames(image: Buffer, resolution: GenerationInput<'lip_sync
       base.copy(frame);
       openMouth({ data: frame, width: size.width, height: size.height, channels: 3 }, face.landmarks, open[i]!);
       await sink.write(frame);
-      if (i % 24 === 0) opts.progress?.(0.1 + 0.6 * (i / open.length), 'animating');
+      if (i % VIDEO_FPS === 0) opts.progress?.(0.1 + 0.6 * (i / open.length), 'animating');
     }
     await sink.close();
   } catch (error) {
@@ -132,7 +132,7 @@ async function videoFrames(
       const face = largestFace(facesAt(keys, s));
       if (face) openMouth({ data: frame, width: size.width, height: size.height, channels: 3 }, face.landmarks, open[i]!);
       await sink.write(frame);
-      if (i % 24 === 0) {
+      if (i % VIDEO_FPS === 0) {
         opts.progress?.(0.4 + 0.3 * (i / open.length), 'animating');
         await setImmediate();
       }

@@ -17,8 +17,11 @@ export interface ShortScene {
   frames: number;
 }
 
-/** Frames each crossfade between scenes lasts (half a second). */
-export const CROSSFADE_FRAMES = 12;
+/**
+ * Frames each crossfade between scenes lasts: half a second (12 at 24 fps). Every profile's rate is
+ * a multiple of 4, so this and its half (where captions change, aiShorts.ts) are whole frames.
+ */
+export const CROSSFADE_FRAMES = VIDEO_FPS / 2;
 
 /** Scenes for each length of short: a hook, the points and an outro. */
 const SCENE_COUNTS: Record<number, number> = { 15: 4, 30: 6, 60: 8 };

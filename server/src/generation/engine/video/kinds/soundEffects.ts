@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { GenerationInput } from '@tessera/shared/generation';
 import { probeVideo } from '../../../../media/probe.ts';
 import type { RunContext } from '../../../providers/provider.ts';
+import { x264Args } from '../../mediaProfile.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
 import { framesFor, inTempDir, n, posterFrame, type RenderOptions, type VideoClip } from '../videoKinds.ts';
 import { effectsGraph, recipesFor } from './soundRecipes.ts';
@@ -34,7 +35,7 @@ export async function renderSoundEffects(input: GenerationInput<'sound_effects'>
       overOriginal: input.keepOriginalAudio && source.hasAudio,
     });
     // H.264 is copied as it is; anything else (VP9 in WebM…) becomes H.264 for the MP4.
-    const picture = source.codec === 'h264' ? ['-c:v', 'copy'] : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
+    const picture = source.codec === 'h264' ? ['-c:v', 'copy'] : ['-c:v', 'libx264', ...x264Args(), '-pix_fmt', 'yuv420p'];
     const outPath = join(dir, 'out.mp4');
     const args = [
       '-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-nostats', '-progress', 'pipe:1', '-stats_period', '0.25',

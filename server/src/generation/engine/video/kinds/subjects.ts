@@ -8,7 +8,7 @@
  * on its own: a walk across the frame when the prompt says they walk or run, otherwise a gentle
  * bob and sway, out of step with one another, above a soft shadow. Nothing turns or gestures.
  *
- * Output: `videoSizeFor(aspectRatio, resolution)`, exactly `duration` seconds at 24 fps.
+ * Output: `videoSizeFor(aspectRatio, resolution)`, exactly `duration` seconds at VIDEO_FPS.
  */
 import type { GenerationInput } from '@tessera/shared/generation';
 import { videoSizeFor } from '@tessera/shared/generation/video';

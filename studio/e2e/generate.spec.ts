@@ -6,6 +6,11 @@ const e2e = useE2E();
 describe('text to image in a real browser', () => {
   it('an anonymous visitor generates an image, watches progress live, and pays the shown cost', async () => {
     const context = await e2e.browser.newContext();
+    // Every headless Chromium here has the same fingerprint, and the trial is once per device:
+    // on the shared server this visitor needs a device of its own, as a real one would have.
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('tessera.deviceId')) localStorage.setItem('tessera.deviceId', 'e2e-generate-device-0001');
+    });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
 

@@ -5,8 +5,8 @@
  * every change leaves an append-only audit row.
  */
 import type { AdminReportGroupDto, AdminTaskDetailDto, AdminTaskRowDto, AdminUserDto, AuditEntryDto } from '@tessera/shared/admin';
-import { creditGrants } from '@tessera/db/schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { creditGrants, generationTasks } from '@tessera/db/schema';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRouter } from '../src/modules/admin/admin.router.ts';
 import {
@@ -48,6 +48,23 @@ async function generate(user: TestUser, prompt: string, path = 'text2Image.creat
   const done = await new Promise<{ outputs: { creationId?: string }[] }>((resolve) => socket.on('task:succeeded', (p) => p.id === taskId && resolve(p)));
   socket.disconnect();
   return { taskId, creationId: done.outputs[0]?.creationId as string };
+}
+
+/**
+ * A millisecond instant (the filters take ISO strings) after the task's created_at and not after
+ * anything created from now on. created_at comes from the database clock, so the instant is read
+ * there too, polling until that clock has left the task's millisecond — a condition, not a sleep.
+ */
+async function instantAfter(taskId: string): Promise<string> {
+  const ms = (column: SQL | typeof generationTasks.createdAt) => sql<number>`floor(extract(epoch from ${column}) * 1000)::float8`;
+  // Called from beforeAll, where expect.poll is not available.
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const [row] = await t.database.db.select({ created: ms(generationTasks.createdAt), now: ms(sql`now()`) }).from(generationTasks).where(eq(generationTasks.id, taskId));
+    if (row!.now > row!.created) return new Date(row!.now).toISOString();
+    if (Date.now() > deadline) throw new Error(`the database clock did not pass ${taskId}'s created_at`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 const query = async <T>(path: string, input?: unknown, cookie = admin.cookie): Promise<T> => {
@@ -124,8 +141,7 @@ describe('tasks and creations of every user', () => {
     alice = await signUpTestUser(t.app);
     bob = await signUpTestUser(t.app);
     aliceTasks.push((await generate(alice, 'first of alice')).taskId);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    between = new Date().toISOString();
+    between = await instantAfter(aliceTasks[0]!);
     aliceTasks.push((await generate(alice, 'second of alice')).taskId);
     const source = await generate(bob, 'a lighthouse');
     const image = (await query<{ url: string }>('creation.get', { id: source.creationId }, bob.cookie)).url;

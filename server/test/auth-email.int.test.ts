@@ -61,6 +61,15 @@ async function signUpForCode(email: string, headers: Record<string, string> = {}
   return codeIn(await waitForMail(t.app, email, before));
 }
 
+/**
+ * Every mail the requests answered so far asked for is in the dev mailbox. A later mail alone
+ * is no sentinel: the outbox delivers each message on its own, so two can land in either order.
+ * But the auth hooks hand a message to the outbox (synchronously) before their request answers
+ * (better-auth awaits them: no background-task handler is configured), and `drain()` waits for
+ * every delivery in flight; after it, a mail that is not in the mailbox was never sent.
+ */
+const mailSettled = () => t.app.services.outbox.drain();
+
 /** Another 6-digit code than `code`. */
 function wrong(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -154,8 +163,11 @@ describe('sign-up with a verification code', () => {
     const user = await signUpTestUser(t.app);
     const before = await lastMailId(t.app, user.email!);
     expect((await resend(user.email!)).json()).toEqual({ success: true });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await lastMailId(t.app, user.email!)).toBe(before);
+    // A later mail to the same mailbox (a reset code) shows the outbox at work; once drained,
+    // it is the only new message there.
+    expect((await forgot(user.email!)).statusCode).toBe(200);
+    await mailSettled();
+    expect((await devMailbox(t.app, user.email!)).filter((m) => m.id > before).map((m) => m.subject)).toEqual(['Your Tessera password reset code']);
   });
 });
 
@@ -265,11 +277,16 @@ describe('no account enumeration', () => {
   it('answers forgot-password for an unknown address exactly like for a registered one, and mails nobody', async () => {
     const owner = await signUpTestUser(t.app);
     const unknown = uniqueEmail('unknown');
+    const before = await lastMailId(t.app, owner.email!);
     const known = await forgot(owner.email!);
     const notKnown = await forgot(unknown);
     expect(notKnown.statusCode).toBe(known.statusCode);
     expect(notKnown.body).toBe(known.body);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await mailSettled();
+    // The registered address got its code by now, the unknown one nothing.
+    const [newest] = await devMailbox(t.app, owner.email!);
+    expect(newest?.id).toBeGreaterThan(before);
+    expect(newest?.subject).toBe('Your Tessera password reset code');
     expect(await devMailbox(t.app, unknown)).toEqual([]);
     // And no code can reset a password for it.
     expect((await reset(unknown, '000000', PASSPHRASE)).json()).toMatchObject({ code: 'INCORRECT_EMAIL_CODE' });

@@ -3,7 +3,9 @@
  * hold → worker → progress → stored output → capture; failures refund; limits and moderation
  * refuse before anything is held.
  */
+import { generationTasks } from '@tessera/db/schema';
 import type { ServerEventPayload } from '@tessera/shared/realtime';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationProvider } from '../src/generation/providers/provider.ts';
@@ -20,6 +22,16 @@ import {
 
 const call = (t: TestApp, user: TestUser, path: string, input?: unknown, method: 'GET' | 'POST' = 'POST') => rpc(t.app, user.cookie, path, input, method);
 const summary = (t: TestApp, user: TestUser) => creditSummary(t.app, user.cookie);
+
+/**
+ * Waits until the task's lease has run out by the database's clock, the one the reaper compares
+ * it with (`lease_expires_at < now()`): no fixed sleep that a slow machine could outlast or a fast one cut short.
+ */
+async function leaseRunOut(t: TestApp, id: string): Promise<void> {
+  const expired = async () =>
+    (await t.database.db.select({ expired: sql<boolean>`${generationTasks.leaseExpiresAt} < now()` }).from(generationTasks).where(eq(generationTasks.id, id)))[0]?.expired;
+  await expect.poll(expired, { interval: 10, timeout: 5_000 }).toBe(true);
+}
 
 async function closeApp(t: TestApp | undefined) {
   disconnectTestSockets();
@@ -176,7 +188,7 @@ describe('a worker that dies mid-task', () => {
     // A worker claims the task with a short lease and then "crashes": no heartbeat, no result.
     const claimed = await claimNextTask(t.database.db, 'dead-worker', 50);
     expect(claimed?.id).toBe(id);
-    await new Promise((r) => setTimeout(r, 120));
+    await leaseRunOut(t, id);
 
     const pool = createWorkerPool(t.app.services, t.app.log, { concurrency: 1, pollMs: 20, reapMs: 60_000 });
     expect(await pool.reap()).toBe(1);
@@ -200,7 +212,7 @@ describe('a worker that dies mid-task', () => {
     const pool = createWorkerPool(t.app.services, t.app.log, { concurrency: 1, reapMs: 60_000 });
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect((await claimNextTask(t.database.db, `dead-${attempt}`, 20))?.id).toBe(id);
-      await new Promise((r) => setTimeout(r, 60));
+      await leaseRunOut(t, id);
       await pool.reap();
     }
     const task = await findTask(t.database.db, id);

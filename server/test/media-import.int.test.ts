@@ -29,6 +29,9 @@ let png: Buffer;
 const hits: { path: string; host: string | undefined }[] = [];
 let hugeBytesSent = 0;
 let hugeFinished = false;
+/** Settles when the streamed-huge response's connection closes (cut by the client, or ended). */
+let hugeClosed: Promise<void> = Promise.resolve();
+let onHugeClosed = () => {};
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#10b981' } })
@@ -86,6 +89,7 @@ beforeAll(async () => {
           res.end();
         };
         res.on('error', () => {});
+        res.once('close', () => onHugeClosed());
         pump();
         return;
       }
@@ -232,8 +236,12 @@ describe('importRemoteImage', () => {
 
   it('stops reading an undeclared oversize response at the cap (20 MB)', async () => {
     hugeBytesSent = 0;
+    hugeClosed = new Promise((resolve) => (onHugeClosed = resolve));
     expect(await appCodeOf(importVia(`http://${PUBLIC_NAME}/streamed-huge.png`))).toBe('IMAGE_DOWNLOAD_FAILED');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Sentinel: the server sees its connection close (the fetcher destroys the response). A
+    // response that finished would close too, so waiting on it decides nothing; after it the
+    // pump can write no more, so the numbers below are final.
+    await hugeClosed;
     expect(hugeFinished).toBe(false);
     // The server got to write only a little past the cap before the connection was cut.
     expect(hugeBytesSent).toBeLessThan(40 * 1024 * 1024);

@@ -40,7 +40,14 @@ describe.skipIf(!reachable)('realtime across nodes through Redis', () => {
     nodeA.app.services.realtime.toUser(alice.id, 'credits:changed', { used: 2, total: 10, remaining: 8 });
 
     await expect(received).resolves.toEqual({ used: 2, total: 10, remaining: 8 });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(bobGot).toEqual([]);
+    // Sentinel: an event for Bob emitted on node A after Alice's arrived. Node A publishes both
+    // on its one Redis client, Redis hands one subscriber connection its messages in publish
+    // order, node B's adapter broadcasts each synchronously as it comes, and one socket's
+    // packets keep their order: anything of Alice's that went to Bob would be ahead of it.
+    const sentinel = { used: 0, total: 10, remaining: 10 };
+    const bobSentinel = new Promise((resolve) => bobSocket.once('credits:changed', resolve));
+    nodeA.app.services.realtime.toUser(bob.id, 'credits:changed', sentinel);
+    await bobSentinel;
+    expect(bobGot).toEqual([sentinel]);
   });
 });

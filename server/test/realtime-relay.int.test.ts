@@ -37,8 +37,15 @@ describe('event relay through Postgres', () => {
     const received = new Promise((resolve) => aliceSocket.once('task:progress', resolve));
     worker.toUser(alice.id, 'task:progress', { id: 'task-1', projectId: null, progress: 40, stage: 'rendering' });
     await expect(received).resolves.toEqual({ id: 'task-1', projectId: null, progress: 40, stage: 'rendering' });
-    await new Promise((r) => setTimeout(r, 150));
-    expect(bobGot).toEqual([]);
+    // Sentinel: an event for Bob, published once Alice's was delivered (so its NOTIFY committed
+    // first). The app node's one LISTEN connection gets notifications in commit order and hands
+    // each to Socket.IO synchronously, and one socket's packets keep their order: anything of
+    // Alice's that went to Bob would be ahead of it.
+    const sentinel = { id: 'task-sentinel', projectId: null, progress: 1, stage: 'queued' };
+    const bobSentinel = new Promise((resolve) => bobSocket.once('task:progress', resolve));
+    worker.toUser(bob.id, 'task:progress', sentinel);
+    await bobSentinel;
+    expect(bobGot).toEqual([sentinel]);
   });
 
   it('drops malformed or forged notifications', async () => {
@@ -49,8 +56,16 @@ describe('event relay through Postgres', () => {
     const socket = await connectTestSocket(t.app, alice.cookie);
     const got: unknown[] = [];
     socket.on('credits:changed', (p) => got.push(p));
-    await pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify({ room: `user:${alice.id}`, event: 'credits:changed', payload: { used: 'lots' } })]);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(got).toEqual([]);
+    const notify = (payload: unknown) => pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify({ room: `user:${alice.id}`, event: 'credits:changed', payload })]);
+    await notify({ used: 'lots' });
+    // Sentinel: a valid notification to the same room, sent after the forged one committed.
+    // The app node's one LISTEN connection gets notifications in commit order and delivers each
+    // synchronously, and the socket keeps their order: once the sentinel is in, the forged one
+    // was handled (and, had it got through, would be ahead of it).
+    const sentinel = { used: 1, total: 10, remaining: 9 };
+    const arrived = new Promise((resolve) => socket.once('credits:changed', resolve));
+    await notify(sentinel);
+    await arrived;
+    expect(got).toEqual([sentinel]);
   });
 });

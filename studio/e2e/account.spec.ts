@@ -3,7 +3,7 @@
  * out another device, and deletes the account through the two §2 widgets; a tab still holding
  * a session of the deleted account is signed out by the §8 USER_DELETED reaction.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import deAccount from '../src/locales/de/account.json';
 import common from '../src/locales/en/common.json';
@@ -27,6 +27,34 @@ async function useCookie(context: BrowserContext, cookie: string) {
 async function rpcUserFind(cookie: string) {
   const res = await fetch(`${e2e.server.url}/api/trpc/user.find`, { headers: { cookie } });
   return { status: res.status, body: (await res.json()) as { error?: { message: string }; result?: { data: { email: string } } } };
+}
+
+/** Opens pages of `context` with the popup test hook (`__tesseraPopup`: which popup the store holds). */
+async function withPopupHook(context: BrowserContext) {
+  await context.addInitScript(() => localStorage.setItem('tessera.testHooks', '1'));
+}
+
+/** The page's API calls (fetch, XHR) not answered yet. */
+function unansweredCalls(page: Page): Set<Request> {
+  const calls = new Set<Request>();
+  page.on('request', (r) => r.url().includes('/api/') && ['fetch', 'xhr'].includes(r.resourceType()) && calls.add(r));
+  page.on('requestfinished', (r) => calls.delete(r));
+  page.on('requestfailed', (r) => calls.delete(r));
+  return calls;
+}
+
+/**
+ * Sentinel after a tab signed out of a deleted account: it settles into what follows — a fresh
+ * anonymous session on /home, its credits in the header — and every call it made (with the
+ * deleted account's session, without one, or with the new one) has been answered. A log-in
+ * popup (or a second notice) could only come from such an answer: the error reactions run as it
+ * arrives, and a popup shows exactly while the popup store holds it. Then no popup is open.
+ */
+async function expectSettledWithoutPopup(page: Page, calls: Set<Request>) {
+  await page.getByTestId('credits-remaining').waitFor();
+  await expect.poll(() => calls.size).toBe(0);
+  expect(await page.evaluate(() => window.__tesseraPopup!())).toBeNull();
+  expect(await page.getByRole('dialog').count()).toBe(0);
 }
 
 async function toastText(page: Page, text: string) {
@@ -59,8 +87,10 @@ describe('account page', () => {
 
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await useCookie(context, firstCookie);
+    await withPopupHook(context);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
+    const calls = unansweredCalls(page);
 
     // The user menu links to the page.
     await page.goto(`${e2e.server.url}/home`);
@@ -131,8 +161,10 @@ describe('account page', () => {
     const third = await signIn(email, NEW_PASSWORD);
     const otherContext = await e2e.browser.newContext();
     await useCookie(otherContext, sessionCookieOf(third));
+    await withPopupHook(otherContext);
     const otherPage = await otherContext.newPage();
     const otherErrors = watchPageErrors(otherPage);
+    const otherCalls = unansweredCalls(otherPage);
     await otherPage.goto(`${e2e.server.url}/app/my-creations`);
     await otherPage.getByTestId('creations-empty').waitFor();
 
@@ -158,7 +190,7 @@ describe('account page', () => {
     await page.getByTestId('open-sign-up').waitFor();
     expect(await page.evaluate(() => document.cookie.includes('user-info='))).toBe(false);
     // Signed out quietly: no log-in popup from calls made while signing out.
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectSettledWithoutPopup(page, calls);
     await page.screenshot({ path: '.scratch/account-deleted-home.png' });
 
     // The old session cookie is answered USER_DELETED.
@@ -172,9 +204,8 @@ describe('account page', () => {
     await otherPage.waitForURL(`${e2e.server.url}/home`);
     await toastText(otherPage, 'This account was deleted.');
     await otherPage.getByTestId('open-sign-up').waitFor();
-    await otherPage.waitForTimeout(1500);
+    await expectSettledWithoutPopup(otherPage, otherCalls);
     expect(await otherPage.locator('[data-sonner-toast]', { hasText: 'This account was deleted.' }).count()).toBe(1);
-    expect(await otherPage.getByRole('dialog').count()).toBe(0);
     await otherPage.screenshot({ path: '.scratch/account-deleted-elsewhere.png' });
 
     // Only the expected failed responses (wrong password, revoked and deleted sessions) were logged;

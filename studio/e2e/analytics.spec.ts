@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { useE2E, waitForCode, watchPageErrors } from './harness.ts';
 
 // The built-in test checkout stands in for Stripe, so a purchase can be made offline.
-const e2e = useE2E({ env: { TEST_CHECKOUT: 'true' } });
+const e2e = useE2E();
 
 interface Collected {
   /** Events of the batches sent with fetch, validated with the shared schema. */
@@ -25,17 +25,21 @@ interface Collected {
 }
 
 const BEACONS_KEY = 'e2e.analyticsBeacons';
+const FETCHES_KEY = 'e2e.analyticsFetches';
+/** The tracker's batch interval (FLUSH_INTERVAL_MS in studio/src/lib/analytics/tracker.ts). */
+const FLUSH_INTERVAL_MS = 5_000;
 
 /**
  * Records every batch the pages of `context` send to the collector and the answers. Fetches
  * are read off the wire. Beacons sent while a page unloads are not reported by the browser
  * driver, so sendBeacon — a browser edge — is wrapped to also note each body it accepted
- * (in localStorage, which outlives the page); `eventsOf` reads both.
+ * (in localStorage, which outlives the page); `eventsOf` reads both. The page also counts the
+ * collector fetches it starts, so a test can wait until the wire has shown all of them.
  */
 async function watchCollector(context: BrowserContext): Promise<Collected> {
   const collected: Collected = { fetched: [], invalid: [], sent: 0, answers: [] };
   await context.addInitScript(
-    ({ key, path }) => {
+    ({ key, fetchesKey, path }) => {
       const send = navigator.sendBeacon.bind(navigator);
       navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
         const ok = send(url, data);
@@ -44,8 +48,14 @@ async function watchCollector(context: BrowserContext): Promise<Collected> {
         }
         return ok;
       };
+      const request = window.fetch.bind(window);
+      window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (url.endsWith(path) && init?.method === 'POST') localStorage.setItem(fetchesKey, String(Number(localStorage.getItem(fetchesKey) ?? '0') + 1));
+        return request(input, init);
+      };
     },
-    { key: BEACONS_KEY, path: ANALYTICS_COLLECT_PATH },
+    { key: BEACONS_KEY, fetchesKey: FETCHES_KEY, path: ANALYTICS_COLLECT_PATH },
   );
   context.on('request', (request) => {
     // Beacons ('ping') are counted from the wrapper above, whether or not the driver saw them.
@@ -108,6 +118,8 @@ describe('analytics', () => {
     const collected = await watchCollector(context);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
+    // The page's clock runs on, but the test can move it on by a whole batch interval at once.
+    await page.clock.install();
 
     await page.goto(`${e2e.server.url}/home`);
     await page.getByTestId('credits-remaining').waitFor();
@@ -116,9 +128,16 @@ describe('analytics', () => {
     await signUpInUi(page, `analytics.${Date.now()}@example.com`);
 
     // The batch leaves within the tracker's five-second interval, as a fetch the collector answers.
+    await page.clock.runFor(FLUSH_INTERVAL_MS);
     await expect.poll(() => named(collected.fetched, 'sign_up').length, { timeout: 12_000, interval: 250 }).toBe(1);
-    // One more interval: nothing repeats it.
-    await page.waitForTimeout(6_000);
+    // One more interval: nothing repeats it. The clock jumps a whole interval, firing every
+    // timer due in it (the tracker's next batch among them). Sentinel: the page-hide flush,
+    // which beacons whatever is still queued at once (noted by the wrapper as it goes); and
+    // every collector fetch the page started has shown on the wire.
+    await page.clock.runFor(FLUSH_INTERVAL_MS);
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
+    const started = () => page.evaluate((key) => Number(localStorage.getItem(key) ?? '0'), FETCHES_KEY);
+    await expect.poll(async () => collected.sent === (await started())).toBe(true);
     const { events, invalid } = await eventsOf(page, collected);
     expect(named(events, 'sign_up').map((e) => e.props)).toEqual([{ method: 'email' }]);
     expect(named(events, 'login')).toEqual([]);

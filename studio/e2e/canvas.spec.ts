@@ -79,13 +79,29 @@ function nodes(page: Page): Promise<NodeView[]> {
 }
 
 async function waitForNodes(page: Page, check: (nodes: NodeView[]) => boolean, what: string, timeoutMs = 15_000): Promise<NodeView[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const current = await nodes(page);
-    if (check(current)) return current;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(current)}`);
-    await page.waitForTimeout(50);
+  let current: NodeView[] = [];
+  try {
+    await expect.poll(async () => check((current = await nodes(page))), { timeout: timeoutMs, interval: 50 }).toBe(true);
+  } catch {
+    throw new Error(`timed out waiting for ${what}: ${JSON.stringify(current)}`);
   }
+  return current;
+}
+
+/**
+ * A sentinel through the collaboration server: `from` sets an awareness field, and `to` waits
+ * until it sees it. A provider sends its document updates and awareness changes on its one
+ * WebSocket as they happen; the server handles one connection's messages in order and relays
+ * each (a document update it accepted, an awareness change) to every connection as it handles
+ * it; the other provider applies them in order. So once `to` has the marker, anything `from`
+ * did to the document before setting it has reached `to` — or was refused by the server.
+ */
+async function awarenessSentinel(from: Page, to: Page, marker: string): Promise<void> {
+  await from.evaluate((value) => window.__tesseraCanvas!.presence.awareness.setLocalStateField('e2eSentinel', value), marker);
+  await to.waitForFunction(
+    (value) => [...(window.__tesseraCanvas?.presence.awareness.getStates().values() ?? [])].some((state) => (state as { e2eSentinel?: string }).e2eSentinel === value),
+    marker,
+  );
 }
 
 /** Puts the camera at the canvas origin at 100 % so stage points are canvas points. */
@@ -144,7 +160,8 @@ describe('canvas mode, several people on one project', () => {
     await vic.page.getByTestId('read-only-banner').waitFor();
     await resetCamera(vic.page);
     await drag(vic.page, [180, 160], [600, 600]);
-    await ava.page.waitForTimeout(500);
+    // Sentinel: Vic's awareness change sent after the drag reaches Ava (see awarenessSentinel).
+    await awarenessSentinel(vic.page, ava.page, 'after-viewer-drag');
     expect((await nodes(ava.page)).find((x) => x.id === rect!.id)).toMatchObject({ x: 100, y: 100 });
     expect((await nodes(vic.page)).find((x) => x.id === rect!.id)).toMatchObject({ x: 100, y: 100 });
 
@@ -225,8 +242,18 @@ describe('canvas mode, several people on one project', () => {
     await ben.page.getByTestId('read-only-banner').waitFor({ timeout: 20_000 });
     await ben.page.locator('[data-testid="canvas-page"][data-phase="ready"]').waitFor();
     await resetCamera(ben.page);
+    // Ben's document can change only through his own input here (nobody else is on the board):
+    // count its updates across the drag. The engine handles pointer events synchronously, in the
+    // handlers Playwright's mouse.up() waits for; sentinel: a frame painted after the drag, so
+    // whatever the engine leaves for the next frame has run too.
+    await ben.page.evaluate(() => {
+      const bag = window as unknown as { __docUpdates: number };
+      bag.__docUpdates = 0;
+      window.__tesseraCanvas!.doc.on('update', () => (bag.__docUpdates += 1));
+    });
     await drag(ben.page, [100, 100], [200, 200]);
-    await ben.page.waitForTimeout(300);
+    await ben.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+    expect(await ben.page.evaluate(() => (window as unknown as { __docUpdates: number }).__docUpdates)).toBe(0);
     expect((await nodes(ben.page)).length).toBe(0);
     expect(ben.errors).toEqual([]);
   });

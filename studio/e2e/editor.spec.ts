@@ -183,10 +183,21 @@ describe('the timeline editor', () => {
     await openEditor(vic, project.id);
     await waitForClips(vic.page, [[0, 2], [2, 4]], "the timeline on Vic's screen");
     expect(await vic.page.getByTestId('editor-add-video').isDisabled()).toBe(true);
+    const timeline = (page: Page) => page.evaluate(() => JSON.stringify(window.__tesseraCanvas!.doc.getMap('timeline').toJSON()));
+    const avaTimeline = await timeline(ava.page);
     await vic.page.locator('[data-testid="editor-clip"][data-track="video"][data-start="0.000"]').click();
     await vic.page.keyboard.press('Delete');
     await vic.page.keyboard.press('s');
-    await vic.page.waitForTimeout(300);
+    // Sentinel: an awareness change Vic sends after his key presses reaches Ava. His provider
+    // sends document updates and awareness changes on one WebSocket as they happen, the server
+    // handles one connection's messages in order and relays each to every connection as it
+    // handles it, and Ava's provider applies them in order: anything Vic changed that the server
+    // accepted would be in Ava's document by then.
+    await vic.page.evaluate(() => window.__tesseraCanvas!.presence.awareness.setLocalStateField('e2eSentinel', 'after-viewer-keys'));
+    await ava.page.waitForFunction(() =>
+      [...(window.__tesseraCanvas?.presence.awareness.getStates().values() ?? [])].some((state) => (state as { e2eSentinel?: string }).e2eSentinel === 'after-viewer-keys'),
+    );
+    expect(await timeline(ava.page)).toBe(avaTimeline);
     await waitForClips(ava.page, [[0, 2], [2, 4]], 'the timeline untouched by the viewer');
 
     // Zoom in and back out with the buttons.

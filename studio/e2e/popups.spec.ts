@@ -43,6 +43,18 @@ async function openDeepLink(page: Page, query: string) {
   return dialog;
 }
 
+/**
+ * Checks that the page's `?popup=` link opened nothing, once the page has handled it. The link
+ * is read in PopupHost's mount effect, and the test hooks are installed by the next effect of
+ * the same component in the same pass: once `__tesseraPopup` exists, the link was handled. A
+ * popup shows exactly while the store holds it, so an empty store means none is on its way.
+ */
+async function expectNoPopupOpened(page: Page) {
+  await page.waitForFunction(() => typeof window.__tesseraPopup === 'function');
+  expect(await page.evaluate(() => window.__tesseraPopup!())).toBeNull();
+  expect(await page.getByRole('dialog').count()).toBe(0);
+}
+
 async function closeWithEscape(page: Page) {
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -76,10 +88,10 @@ describe('popups in a real browser', () => {
     // Unknown names and infoTypes open nothing and stay in the URL.
     await page.goto(`${e2e.server.url}/home?popup=nope`);
     await page.getByTestId('credits-remaining').waitFor();
+    await expectNoPopupOpened(page);
     await page.goto(`${e2e.server.url}/home?popup=upgradePlan&infoType=Nope`);
     await page.getByTestId('credits-remaining').waitFor();
-    await page.waitForTimeout(300);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectNoPopupOpened(page);
     expect(page.url()).toContain('infoType=Nope');
     expect(errors).toEqual([]);
     await context.close();
@@ -140,12 +152,23 @@ describe('popups in a real browser', () => {
     await closeWithEscape(page);
     expect(await page.evaluate(() => localStorage.getItem('tessera.dismissedAnnouncements'))).toBe(JSON.stringify([ANNOUNCEMENT.id]));
 
-    // Next visit: it was closed, so it stays closed.
+    // Next visit: it was closed, so it stays closed. The gate decides once the announcement
+    // has arrived, reading the closed ones from local storage and opening the popup (through
+    // the store) in the same effect. Sentinel: that read, counted by the page; once it happened
+    // the decision is made, and an empty popup store means no announcement is on its way.
+    await context.addInitScript((key) => {
+      const read = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (this: Storage, name: string) {
+        if (name === key) (window as unknown as { __dismissedReads: number }).__dismissedReads = ((window as unknown as { __dismissedReads?: number }).__dismissedReads ?? 0) + 1;
+        return read.call(this, name);
+      };
+    }, 'tessera.dismissedAnnouncements');
     const answered = page.waitForResponse((res) => res.url().includes('system.announcement'));
     await page.reload();
     await answered;
     await page.getByTestId('credits-remaining').waitFor();
-    await page.waitForTimeout(500);
+    await page.waitForFunction(() => ((window as unknown as { __dismissedReads?: number }).__dismissedReads ?? 0) > 0 && typeof window.__tesseraPopup === 'function');
+    expect(await page.evaluate(() => window.__tesseraPopup!())).toBeNull();
     expect(await popup.count()).toBe(0);
 
     // A marketing link still opens it; its call to action leads on.

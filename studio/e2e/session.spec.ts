@@ -37,11 +37,32 @@ describe('session in a real browser', () => {
   });
 
   it('skips the anonymous sign-in on /app paths', async () => {
-    const context = await e2e.browser.newContext();
+    // A narrow window, so the header's menu button (the sentinel below) is shown.
+    const context = await e2e.browser.newContext({ viewport: { width: 800, height: 800 } });
+    // Every call the page makes to the auth API, noted when it is made.
+    await context.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { __authCalls: string[] }).__authCalls = calls;
+      const send = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (url.includes('/api/auth/')) calls.push(new URL(url, location.href).pathname);
+        return send(input, init);
+      };
+    });
     const page = await context.newPage();
     await page.goto(`${e2e.server.url}/app/canvas`);
     await page.getByTestId('back-home').waitFor();
-    await page.waitForTimeout(1000);
+    // The signed-out header renders in the commit where the session read came back empty; the
+    // anonymous sign-in would start in that commit's effect (SessionBootstrap), with its first
+    // call, /api/auth/providers, made synchronously. Sentinel: a later update (the menu opens),
+    // which React starts only after flushing the previous commit's effects.
+    await page.getByTestId('open-sign-up').waitFor();
+    await page.getByTestId('open-menu').click();
+    await page.locator('#mobile-nav').waitFor();
+    const calls = await page.evaluate(() => (window as unknown as { __authCalls: string[] }).__authCalls);
+    expect(calls).toContain('/api/auth/get-session');
+    expect(calls.filter((path) => path === '/api/auth/providers' || path === '/api/auth/sign-in/anonymous')).toEqual([]);
     expect((await context.cookies()).some((c) => c.name.includes('session_token'))).toBe(false);
     await context.close();
   });

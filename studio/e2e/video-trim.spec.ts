@@ -42,6 +42,16 @@ beforeAll(async () => {
   cookie = await signUpVerified(e2e.server.url, 'trimmer@example.com', { name: 'Trimmer' });
   context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
   await addSessionCookie(context, e2e.server.url, cookie);
+  // Every upload the page starts, noted as it is started (uploads go through XMLHttpRequest).
+  await context.addInitScript(() => {
+    const uploads: string[] = [];
+    (window as unknown as { __uploadsStarted: string[] }).__uploadsStarted = uploads;
+    const open = XMLHttpRequest.prototype.open;
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+      if (String(url).includes('/api/media/upload')) uploads.push(`${method} ${String(url)}`);
+      return (open as (...args: unknown[]) => void).call(this, method, url, ...rest);
+    } as typeof XMLHttpRequest.prototype.open;
+  });
   page = await context.newPage();
   errors = watchPageErrors(page);
   page.on('request', (r) => requests.push(r.url()));
@@ -57,14 +67,16 @@ async function value(): Promise<Value | null> {
 }
 
 async function waitForValue(check: (v: Value) => boolean, timeout: number): Promise<Value> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const v = await value();
-    if (v && check(v)) return v;
-    if (Date.now() > deadline) throw new Error(`no matching value; last: ${JSON.stringify(v)}; page errors: ${errors.join('\n')}`);
-    await page.waitForTimeout(200);
+  let v: Value | null = null;
+  try {
+    await expect.poll(async () => Boolean((v = await value()) && check(v)), { timeout, interval: 200 }).toBe(true);
+  } catch {
+    throw new Error(`no matching value; last: ${JSON.stringify(v)}; page errors: ${errors.join('\n')}`);
   }
+  return v!;
 }
+
+const uploadsStarted = () => page.evaluate(() => [...(window as unknown as { __uploadsStarted: string[] }).__uploadsStarted]);
 
 describe('in-browser trimming before upload', () => {
   it('trims a 30 s clip to 5 s with ffmpeg.wasm and the server stores a 5 s video', async () => {
@@ -123,6 +135,7 @@ describe('in-browser trimming before upload', () => {
 
   it('cancels a running trim: the dialog closes and nothing is uploaded', async () => {
     const before = await value();
+    const startedBefore = await uploadsStarted();
     const uploads: string[] = [];
     const onRequest = (r: { url(): string; method(): string }) => {
       if (r.method() === 'POST' && r.url().endsWith('/api/media/upload')) uploads.push(r.url());
@@ -139,7 +152,15 @@ describe('in-browser trimming before upload', () => {
     await page.locator('[data-testid="trim-dialog"][data-phase="trim"]').waitFor({ timeout: 30_000 });
     await page.getByTestId('trim-cancel').click();
     await page.getByTestId('trim-dialog').waitFor({ state: 'detached' });
-    await page.waitForTimeout(1000);
+    // Sentinel: a later trim through the same shared ffmpeg.wasm. Cancel terminates its worker;
+    // had it not, the canceled job would still hold that worker, which runs its jobs in order,
+    // so the later one could finish only after it — and the dialog starts its upload as soon as
+    // its trim is done. The page notes every upload it starts, as it starts it.
+    await page.getByTestId('video-bench-file').setInputFiles(clip);
+    await page.locator('[data-testid="video-bench"][data-ready="clip"]').waitFor();
+    const later = await page.evaluate(() => (globalThis as BenchGlobal).__videoBench?.trim(10, 15, 'auto'));
+    expect(later?.method).toBe('copy');
+    expect(await uploadsStarted()).toEqual(startedBefore);
     page.off('request', onRequest);
     expect(uploads).toEqual([]);
     expect(await value()).toEqual(before);

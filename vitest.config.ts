@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // Projects: pure unit tests, server unit tests, integration tests against a real PostgreSQL
 // (one database per test file, cloned from a migrated template), studio unit tests (node, with
 // jsdom only in the files that ask for it) and browser tests (Chromium).
+// vitest runs one file at a time on 2 cores unless told otherwise (cores − 1); the unit
+// projects are CPU-bound, so two at a time uses both.
+const maxWorkers = 2;
+
 // The local engine renders test-sized media in every project (fewer frames a second, the
 // fastest encoder preset; the same codecs, frame sizes and durations): ENGINE_MEDIA_PROFILE.
 const env = { ENGINE_MEDIA_PROFILE: 'test' };
@@ -10,7 +14,7 @@ const env = { ENGINE_MEDIA_PROFILE: 'test' };
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node', env } },
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node', env, maxWorkers } },
       {
         test: {
           name: 'server-unit',
@@ -18,6 +22,7 @@ export default defineConfig({
           exclude: ['**/*.int.test.ts'],
           environment: 'node',
           env,
+          maxWorkers,
         },
       },
       {
@@ -29,7 +34,7 @@ export default defineConfig({
           // The files wait on PostgreSQL, ffmpeg and sockets much of the time: two at a time.
           // Modules are loaded once per worker, not once per file (each file still builds its
           // own app on its own database), which saves re-importing the app graph 43 times.
-          maxWorkers: 2,
+          maxWorkers,
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -43,6 +48,7 @@ export default defineConfig({
           // `// @vitest-environment jsdom` docblock, so only those pay jsdom's set-up.
           environment: 'node',
           env,
+          maxWorkers,
         },
       },
       {
@@ -55,9 +61,9 @@ export default defineConfig({
           globalSetup: ['studio/e2e/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time on a 2-core machine, and only after the other projects
-          // (the engine's integration tests would otherwise starve the browser of CPU).
-          fileParallelism: false,
+          // Two specs at a time: much of a journey is waiting on the server, the local engine
+          // and the page. `npm test` runs this project after the others, never beside them.
+          maxWorkers,
           sequence: { groupOrder: 1 },
         },
       },

@@ -89,9 +89,32 @@ if [ $# -gt 0 ]; then
   exec npx vitest run "$@"
 fi
 
-# 4. Static checks, then the studio build the browser tests run against, then each test project.
-step typecheck npm run typecheck --silent
-step lint npm run lint --silent
+# 4. Static checks side by side (tsc and ESLint each use one core), then the studio build the
+#    browser tests run against, then each test project.
+LOGS=$(mktemp -d)
+step_in_background() {
+  local name=$1
+  shift
+  (
+    start=$(date +%s)
+    rc=0
+    "$@" >"$LOGS/$name.log" 2>&1 || rc=$?
+    echo "$rc $(($(date +%s) - start))" >"$LOGS/$name.result"
+  ) &
+}
+collect() {
+  local name=$1 rc seconds
+  wait
+  read -r rc seconds <"$LOGS/$name.result"
+  echo "▶ $name"
+  cat "$LOGS/$name.log"
+  STEPS+=("$(printf '%-14s %5ss  %s' "$name" "$seconds" "$([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)")")")
+  [ "$rc" = 0 ] || FAILED+=("$name")
+}
+step_in_background typecheck npm run typecheck --silent
+step_in_background lint npm run lint --silent
+collect typecheck
+collect lint
 step build npm run build --silent
 for project in shared server-unit studio-unit server-int e2e; do
   step "$project" npx vitest run --project "$project"

@@ -277,3 +277,17 @@ export async function trpcCall<T = unknown>(serverUrl: string, cookie: string, p
   if (!res.ok || !body.result) throw new Error(`${path} failed: ${res.status} ${body.error?.message ?? ''}`);
   return body.result.data;
 }
+
+/** `path` in `lang` (English pages have no prefix). */
+export const localized = (lang: string, path: string) => (lang === 'en' ? path : `/${lang}${path}`);
+
+/** The page's main heading once it shows (a screenshot and the page text on failure). */
+export async function heading(page: Page): Promise<string> {
+  const h1 = page.locator('main h1, h1').first();
+  await h1.waitFor({ timeout: 15_000 }).catch(async (err: Error) => {
+    await page.screenshot({ path: `.scratch/fail-${Date.now()}.png` }).catch(() => undefined);
+    console.log(await page.evaluate(() => document.body.innerText.slice(0, 300)));
+    throw new Error(`no heading on ${page.url()}: ${err.message.split('\n')[0]}`);
+  });
+  return (await h1.textContent())?.trim() ?? '';
+}

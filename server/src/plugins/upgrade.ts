@@ -1,5 +1,5 @@
 /**
- * One HTTP server, several WebSocket endpoints: Socket.IO at /socket.io/ and (later)
+ * One HTTP server, several WebSocket endpoints: Socket.IO at /socket.io/ and
  * Hocuspocus at /collab. Each library would otherwise listen to every `upgrade` event and
  * fight over sockets; the dispatcher owns the event and routes by path. Unknown paths get 404.
  */

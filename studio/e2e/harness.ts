@@ -286,7 +286,7 @@ export async function heading(page: Page): Promise<string> {
   const h1 = page.locator('main h1, h1').first();
   await h1.waitFor({ timeout: 15_000 }).catch(async (err: Error) => {
     await page.screenshot({ path: `.scratch/fail-${Date.now()}.png` }).catch(() => undefined);
-    console.log(await page.evaluate(() => document.body.innerText.slice(0, 300)));
+    console.log((await page.locator('body').innerText().catch(() => '')).slice(0, 300));
     throw new Error(`no heading on ${page.url()}: ${err.message.split('\n')[0]}`);
   });
   return (await h1.textContent())?.trim() ?? '';

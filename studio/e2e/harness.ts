@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -290,4 +291,26 @@ export async function heading(page: Page): Promise<string> {
     throw new Error(`no heading on ${page.url()}: ${err.message.split('\n')[0]}`);
   });
   return (await h1.textContent())?.trim() ?? '';
+}
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeRunner {
+  run(context: unknown, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+}
+
+/**
+ * The serious and critical axe-core violations on the page as it is now, one line each (rule,
+ * impact, up to three targets). axe is injected as a script tag, which our CSP forbids: the
+ * page's context needs `bypassCSP: true`.
+ */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const { axe, document } = globalThis as unknown as { axe: AxeRunner; document: unknown };
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
 }

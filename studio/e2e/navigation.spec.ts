@@ -4,12 +4,10 @@
  * right-to-left language and fit a phone; a crashed page falls back and recovers on the next
  * route change.
  */
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { heading, localized, useE2E } from './harness.ts';
+import { heading, localized, seriousA11yViolations, useE2E } from './harness.ts';
 
 const e2e = useE2E();
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 describe('navigation highlighting (§2)', () => {
   /** Path → the header's active section, and the header link that must carry aria-current. */
@@ -62,12 +60,7 @@ describe('accessibility (axe-core)', () => {
     for (const path of PAGES) {
       await page.goto(`${e2e.server.url}${localized(lang, path)}`);
       await heading(page);
-      await page.addScriptTag({ path: AXE_PATH });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const result = await axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-      });
+      const violations = await seriousA11yViolations(page);
       found.push(...violations.map((v) => `${path}: ${v}`));
     }
     expect(found).toEqual([]);

@@ -7,15 +7,13 @@
  * list. The list also fits a phone's width, passes axe-core, and the project-choose popup picks
  * or starts a project.
  */
-import { createRequire } from 'node:module';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import projects from '../src/locales/en/projects.json';
-import { addSessionCookie, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
+import { addSessionCookie, seriousA11yViolations, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
 
 const e2e = useE2E();
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 async function signedInPage(
@@ -202,12 +200,7 @@ describe('projects', () => {
     const { context, page } = await signedInPage('axe.projects@example.com', 'Axel', { bypassCSP: true });
     const found: string[] = [];
     const check = async (where: string) => {
-      await page.addScriptTag({ path: AXE_PATH });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const result = await axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-      });
+      const violations = await seriousA11yViolations(page);
       found.push(...violations.map((v) => `${where}: ${v}`));
     };
     await openProjects(page);

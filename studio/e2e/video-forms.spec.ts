@@ -5,7 +5,6 @@
  * too-short clip with the §5 length rule before anything is uploaded.
  */
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +13,10 @@ import { ERROR_CATALOGUE } from '@tessera/shared/errors';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { useE2E, watchPageErrors } from './harness.ts';
+import { seriousA11yViolations, useE2E, watchPageErrors } from './harness.ts';
 
 const e2e = useE2E();
 const SHOTS = join(import.meta.dirname, '../../.scratch');
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** Clips render on two cores shared with the browser. */
 const TEST_TIMEOUT_MS = 240_000;
 
@@ -217,12 +215,7 @@ describe('video forms in a real browser', () => {
       await page.getByTestId('generate').waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
-      await page.addScriptTag({ path: AXE_PATH });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const result = await axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-      });
+      const violations = await seriousA11yViolations(page);
       found.push(...violations.map((v) => `${path}: ${v}`));
     }
     expect(found).toEqual([]);

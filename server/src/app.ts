@@ -7,6 +7,7 @@
  */
 import type { DatabaseHandle } from '@tessera/db/connect';
 import { AppError } from '@tessera/shared/errors';
+import { RPC_MAX_BATCH_CALLS } from '@tessera/shared/routes';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createCollab } from './collab/collab.service.ts';
@@ -191,7 +192,10 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     prefix: '/api/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createContextFactory(services),
+      // The studio's batch link sends at most this many calls per request (shared/routes).
+      maxBatchSize: RPC_MAX_BATCH_CALLS,
+      // Further calls of a batch count against the same per-IP limiter the request passed.
+      createContext: createContextFactory(services, app.createRateLimit()),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) app.log.error({ err: error.cause ?? error, path }, 'rpc failed');
       },

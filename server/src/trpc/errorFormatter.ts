@@ -44,6 +44,9 @@ function validationIssues(cause: unknown): FieldIssue[] | null {
   }));
 }
 
+/** tRPC's message when a batch exceeds `maxBatchSize` (it carries no code of its own). */
+const TRPC_BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
+
 export function formatError(error: TRPCError, path: string | undefined): WireErrorShape {
   const cause = error.cause;
   let wire: WireCode = isWireCode(error.code) ? error.code : 'INTERNAL_SERVER_ERROR';
@@ -59,6 +62,9 @@ export function formatError(error: TRPCError, path: string | undefined): WireErr
     wire = 'PARSE_ERROR';
     message = ERROR_CATALOGUE.MALFORMED_BODY.message;
     extra.appCode = 'MALFORMED_BODY';
+  } else if (error.code === 'BAD_REQUEST' && path === undefined && error.message === TRPC_BATCH_TOO_LARGE) {
+    message = ERROR_CATALOGUE.BATCH_TOO_LARGE.message;
+    extra.appCode = 'BATCH_TOO_LARGE';
   } else if (error.code === 'BAD_REQUEST' && validationIssues(cause)) {
     message = ERROR_CATALOGUE.INCORRECT_PARAMETER.message;
     extra.appCode = 'INCORRECT_PARAMETER';

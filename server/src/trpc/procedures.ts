@@ -8,9 +8,16 @@
 import { AppError } from '@tessera/shared/errors';
 import { baseProcedure } from './init.ts';
 
-export const publicProcedure = baseProcedure;
+/**
+ * Every call counts against the client's request rate limit before its input is validated or a
+ * service runs: one batched request must not buy more work than the same calls sent one by one.
+ */
+export const publicProcedure = baseProcedure.use(async ({ ctx, next }) => {
+  if (!(await ctx.countCall())) throw new AppError('TOO_MANY_REQUESTS');
+  return next();
+});
 
-export const authedProcedure = baseProcedure.use(async ({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = await ctx.getSession();
   if (!session) throw new AppError('UNAUTHORIZED');
   return next({ ctx: { ...ctx, session } });

@@ -57,6 +57,8 @@ export const ERROR_CATALOGUE = {
   NOT_FOUND: entry('NOT_FOUND', 'Not found.'),
   PAYLOAD_TOO_LARGE: entry('PAYLOAD_TOO_LARGE', 'The request is too large.'),
   TOO_MANY_REQUESTS: entry('TOO_MANY_REQUESTS', 'Too many requests. Please try again later.'),
+  // Not in §8: a tRPC batch longer than RPC_MAX_BATCH_CALLS (shared/routes); the studio never sends one.
+  BATCH_TOO_LARGE: entry('BAD_REQUEST', 'Too many calls in one request.'),
   INTERNAL: entry('INTERNAL_SERVER_ERROR', UNKNOWN_ERROR_MESSAGE),
   SERVICE_UNAVAILABLE: entry('INTERNAL_SERVER_ERROR', 'This service is unavailable. Please refresh the page.'),
   TRY_AGAIN_LATER: entry('INTERNAL_SERVER_ERROR', 'Please try again later'),

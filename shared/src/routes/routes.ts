@@ -129,3 +129,10 @@ export function classifyHost(host: string): HostClass {
 export function hostPolicy(cls: HostClass): { indexable: boolean; analytics: 'tagManager' | 'collectorOnly' } {
   return cls === 'production' ? { indexable: true, analytics: 'tagManager' } : { indexable: false, analytics: 'collectorOnly' };
 }
+
+/**
+ * §7 calls: at most this many tRPC calls in one batched request. The studio's batch link splits
+ * larger batches; the server answers a longer batch with 400 (BATCH_TOO_LARGE), so one request
+ * can never carry more work than this many calls.
+ */
+export const RPC_MAX_BATCH_CALLS = 10;

@@ -1,12 +1,14 @@
 /**
  * The tRPC client (§7): batched unless a call sets `trpc: { context: { skipBatch: true } }`,
- * batches split past `maxURLLength` (unlimited by default), the user-language header on every
- * call. Errors reach the query client's `onError` once per failed query or mutation, unless its
- * options set `meta: { skipError: true }`; the app hands it `reactToError` (features/errors), so
- * lib/ never imports features/.
+ * batches split past `maxURLLength` (unlimited by default) and past the server's bound of
+ * RPC_MAX_BATCH_CALLS calls, the user-language header on every call. Errors reach the query
+ * client's `onError` once per failed query or mutation, unless its options set
+ * `meta: { skipError: true }`; the app hands it `reactToError` (features/errors), so lib/ never
+ * imports features/.
  */
 import type { AppRouter } from '@tessera/server/router';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { RPC_MAX_BATCH_CALLS } from '@tessera/shared/routes';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { HtmlResponseError } from './clientErrors.ts';
@@ -72,7 +74,7 @@ export function createTrpcClient(opts: { maxURLLength?: number } = {}) {
       splitLink({
         condition: (op) => op.context.skipBatch === true,
         true: httpLink(common),
-        false: httpBatchLink({ ...common, maxURLLength: opts.maxURLLength ?? Number.POSITIVE_INFINITY }),
+        false: httpBatchLink({ ...common, maxURLLength: opts.maxURLLength ?? Number.POSITIVE_INFINITY, maxItems: RPC_MAX_BATCH_CALLS }),
       }),
     ],
   });

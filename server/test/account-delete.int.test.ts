@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const count = async (table: string, userId: string) => (await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`, [userId])).rows[0].n as number;
 
-it('deletes everything of the user, closes their sockets and answers USER_DELETED to the old session', async () => {
+it('deletes everything of the user, signs out their open tabs and answers USER_DELETED to the old session', async () => {
   const user = await signUpTestUser(t.app);
   const other = await signUpTestUser(t.app);
   const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#f00' } }).png().toBuffer();
@@ -39,9 +39,12 @@ it('deletes everything of the user, closes their sockets and answers USER_DELETE
   // The confirmation must be the account's own address.
   expect((await rpc(t.app, user.cookie, 'user.deleteAccount', { confirmEmail: 'someone@else.com' })).status).toBe(400);
   const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
+  const ended = new Promise((resolve) => socket.once('session:ended', resolve));
   const res = await rpc(t.app, user.cookie, 'user.deleteAccount', { confirmEmail: user.email!.toUpperCase() });
   expect(res.status).toBe(200);
   expect(res.body.result.data).toEqual({ deleted: true });
+  // The open tab is told to sign out before its socket closes.
+  expect(await ended).toEqual({ reason: 'deleted' });
   await disconnected;
 
   for (const table of ['creations', 'generation_tasks', 'credit_entries', 'credit_grants', 'credit_holds', 'media_objects', 'sessions', 'accounts']) {

@@ -323,6 +323,17 @@ describe('reports', () => {
     expect(ban).toMatchObject({ targetId: user.id, note: 'spam bot', before: { bannedAt: null } });
     expect((await auditOf('user.unban'))[0]?.after).toEqual({ bannedAt: null });
   });
+
+  it("a ban signs out the user's open tab: its socket gets session:ended, is closed, and the next call is refused", async () => {
+    const user = await signUpTestUser(t.app);
+    const socket = await connectTestSocket(t.app, user.cookie);
+    const ended = new Promise<{ reason: string }>((resolve) => socket.on('session:ended', resolve));
+    const closed = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    await mutate('admin.users.ban', { userId: user.id, banned: true, reason: 'abuse' });
+    expect(await ended).toEqual({ reason: 'banned' });
+    expect(await closed).toBe('io server disconnect');
+    expect((await rpc(t.app, user.cookie, 'user.find', undefined, 'GET')).status).toBe(401);
+  });
 });
 
 describe('credit grants', () => {

@@ -13,6 +13,7 @@ import {
   type ServerEventName,
   type ServerEventPayload,
   type ServerToClientEvents,
+  type SessionEndReason,
   SOCKET_PATH,
   userRoom,
 } from '@tessera/shared/realtime';
@@ -145,6 +146,16 @@ export class Realtime {
   /** Disconnects every socket of a user (sign-out everywhere, account deletion). */
   disconnectUser(userId: string): void {
     this.io?.in(userRoom(userId)).disconnectSockets(true);
+  }
+
+  /**
+   * The user's sessions are gone (banned, account deleted): tells their open tabs to sign out
+   * (`session:ended`), then disconnects them. A socket sends what it has queued before it
+   * closes, so the event arrives first.
+   */
+  endUserSessions(userId: string, reason: SessionEndReason): void {
+    this.toUser(userId, 'session:ended', { reason });
+    this.disconnectUser(userId);
   }
 
   async close(): Promise<void> {

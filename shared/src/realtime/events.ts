@@ -68,9 +68,19 @@ export const zRewardNotice = z.object({
   credits: z.number().int().nonnegative(),
 });
 
+/**
+ * The session this socket belongs to is over on the server (an admin banned the user, or the
+ * account was deleted): the tab signs out instead of going on looking signed in. The server
+ * disconnects the socket right after.
+ */
+export const SESSION_END_REASONS = ['banned', 'deleted'] as const;
+export const zSessionEnded = z.object({ reason: z.enum(SESSION_END_REASONS) });
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 /** Every server → client event with its payload schema. */
 export const SERVER_EVENTS = {
   'session:ready': zSessionReady,
+  'session:ended': zSessionEnded,
   'credits:changed': zCreditsChanged,
   'task:progress': zTaskProgress,
   'task:succeeded': zTaskSucceeded,

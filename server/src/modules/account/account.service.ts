@@ -5,7 +5,7 @@
  * 3. one transaction tombstones their sessions and deletes the user row, which cascades to
  *    sessions, linked accounts, tasks, creations, media rows, credit grants, holds and ledger
  *    entries — nothing about them is kept, not even anonymised;
- * 4. their stored files are removed and their open sockets disconnected;
+ * 4. their stored files are removed and their open tabs told to sign out (`session:ended`);
  * 5. any old session cookie is answered `USER_DELETED` until it would have expired.
  */
 import type { Database } from '@tessera/db/connect';
@@ -31,7 +31,7 @@ export async function deleteAccount(
   // After the commit: a crash here leaves orphan files, never rows pointing at missing files.
   for (const key of keys) await deps.storage.delete(key);
   await deps.storage.deleteOwner(user.id);
-  deps.realtime.disconnectUser(user.id);
+  deps.realtime.endUserSessions(user.id, 'deleted');
   deps.collab?.disconnectUser(user.id);
   await purgeDeletedSessions(deps.db);
   return { deleted: true };

@@ -40,9 +40,9 @@ export const adminRouter = router({
     list: adminProcedure.input(zAdminReportListInput).query(({ ctx, input }) => listReportGroups(ctx.services.db, input)),
     resolve: adminProcedure.input(zAdminReportResolveInput).mutation(async ({ ctx, input }) => {
       const result = await resolveReports(ctx.services.db, actor(ctx.user), input);
-      // A banned author's open sockets close too (their sessions are already gone).
+      // A banned author's open tabs sign out (their sessions are already gone).
       if (input.action === 'ban') {
-        ctx.services.realtime.disconnectUser(result.authorId);
+        ctx.services.realtime.endUserSessions(result.authorId, 'banned');
         ctx.services.collab?.disconnectUser(result.authorId);
       }
       return result;
@@ -62,7 +62,7 @@ export const adminRouter = router({
     ban: adminProcedure.input(zAdminBanInput).mutation(async ({ ctx, input }) => {
       const user = await setUserBan(ctx.services.db, actor(ctx.user), input);
       if (input.banned) {
-        ctx.services.realtime.disconnectUser(input.userId);
+        ctx.services.realtime.endUserSessions(input.userId, 'banned');
         ctx.services.collab?.disconnectUser(input.userId);
       }
       return user;

@@ -3,8 +3,12 @@
  * keys): subscribe → credits → upgrade → cancel at period end → reactivate → renewal (test
  * clock) → failed renewal → past_due → card fixed → paid again → cancel → period end.
  */
+import { randomUUID } from 'node:crypto';
+import { adminAuditLog, billingInvoices } from '@tessera/db/schema';
 import { planAbilities, type SubLog, type SubscriptionPlan } from '@tessera/shared/plans';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureHold, holdCredits } from '../src/modules/credits/credits.service.ts';
 import { buildTestApp, creditSummary, rpc, signUpTestUser, type TestApp, type TestUser } from './harness.ts';
 
 let t: TestApp;
@@ -23,6 +27,8 @@ const platform = { platformName: 'Stripe', enable: true, visible: true };
 
 describe('test checkout lifecycle', () => {
   let subscriptionId = '';
+  /** Credits from outside subscriptions (sign-up, verified e-mail): they never expire. */
+  let base = 0;
 
   it('starts free: no subscription, the free plan listed, the test platform enabled', async () => {
     const log = await subLog();
@@ -47,6 +53,7 @@ describe('test checkout lifecycle', () => {
 
   it('a declined card leaves the session open and grants nothing; a good card subscribes and grants the credits once', async () => {
     const before = await remaining();
+    base = before;
     const checkout = await call('billing.checkout', { productId: 'pro_monthly', currency: 'eur' });
     expect(checkout.status).toBe(200);
     const url: string = checkout.body.result.data.url;
@@ -114,11 +121,11 @@ describe('test checkout lifecycle', () => {
     expect(back.body.result.data).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
   });
 
-  it('renews at period end (test clock) and grants the next period', async () => {
-    const before = await remaining();
+  it('renews at period end (test clock): the next period replaces the ended one', async () => {
+    expect(await remaining()).toBe(base + 2000);
     const renewed = await call('billing.testCheckout.advanceClock', { subscriptionId });
     expect(renewed.body.result.data.status).toBe('active');
-    expect(await remaining()).toBe(before + 2000);
+    expect(await remaining()).toBe(base + 2000);
     const purchases = (await call('billing.takePurchases')).body.result.data;
     expect(purchases.map((p: { renewal: boolean }) => p.renewal)).toContain(true);
   });
@@ -126,10 +133,10 @@ describe('test checkout lifecycle', () => {
   it('a failed renewal makes the plan past_due without credits; a working card settles it', async () => {
     await call('billing.testCheckout.setCard', { subscriptionId, card: 'decline' });
     expect((await rpc(t.app, user.cookie, 'billing.testCheckout.card', { subscriptionId }, 'GET')).body.result.data).toEqual({ card: 'decline' });
-    const before = await remaining();
     const failed = await call('billing.testCheckout.advanceClock', { subscriptionId });
     expect(failed.body.result.data.status).toBe('past_due');
-    expect(await remaining()).toBe(before);
+    // The ended period's credits are gone and the unpaid one brings none.
+    expect(await remaining()).toBe(base);
     const log = await subLog();
     expect(log.expirePayment).toBe(true);
     expect(planAbilities(log.currentPlan as SubscriptionPlan, platform)).toMatchObject({ canUpgrade: false, canCancel: false });
@@ -137,7 +144,7 @@ describe('test checkout lifecycle', () => {
 
     const fixed = await call('billing.testCheckout.setCard', { subscriptionId, card: 'success' });
     expect(fixed.body.result.data.status).toBe('active');
-    expect(await remaining()).toBe(before + 2000);
+    expect(await remaining()).toBe(base + 2000);
     expect((await subLog()).expirePayment).toBe(false);
   });
 
@@ -145,6 +152,7 @@ describe('test checkout lifecycle', () => {
     await call('billing.cancel', { subscriptionId, reasons: ['not_using'] });
     const ended = await call('billing.testCheckout.advanceClock', { subscriptionId });
     expect(ended.body.result.data.status).toBe('canceled');
+    expect(await remaining()).toBe(base);
     const log = await subLog();
     expect(log).toMatchObject({ isSub: true, isActiveSub: false });
     expect(log.currentPlan?.status).toBe('canceled');
@@ -157,4 +165,78 @@ describe('test checkout lifecycle', () => {
     expect((await rpc(t.app, other.cookie, 'billing.testCheckout.advanceClock', { subscriptionId })).status).toBe(404);
     expect((await rpc(t.app, null, 'subLog.getSubLog', { appName: 'tessera' }, 'GET')).status).toBe(401);
   });
+});
+
+describe('subscription credits last one period (test checkout)', () => {
+  let buyer: TestUser;
+  let subscriptionId = '';
+  let base = 0;
+  const as = (path: string, input?: unknown) => rpc(t.app, buyer.cookie, path, input);
+  const left = async () => (await creditSummary(t.app, buyer.cookie)).remaining;
+
+  beforeAll(async () => {
+    buyer = await signUpTestUser(t.app);
+    base = await left();
+    expect(base).toBeGreaterThan(0);
+    const url: string = (await as('billing.checkout', { productId: 'pro_monthly' })).body.result.data.url;
+    await as('billing.testCheckout.pay', { id: url.split('/').pop(), card: 'success' });
+    subscriptionId = (await rpc(t.app, buyer.cookie, 'subLog.getSubLog', { appName: 'tessera' }, 'GET')).body.result.data.currentPlan.subscriptionId;
+  });
+
+  it('spends the soonest-expiring credits first: the period’s, not the ones that never expire', async () => {
+    expect(await left()).toBe(base + 1000);
+    const taskId = randomUUID();
+    await holdCredits(t.database.db, { userId: buyer.id, taskId, amount: 100, note: 'spend' });
+    await captureHold(t.database.db, taskId);
+    expect(await left()).toBe(base + 900);
+  });
+
+  it('a renewal replaces what is left of the ended period with the new period’s credits', async () => {
+    expect((await as('billing.testCheckout.advanceClock', { subscriptionId })).body.result.data.status).toBe('active');
+    expect(await left()).toBe(base + 1000);
+    expect((await as('billing.testCheckout.advanceClock', { subscriptionId })).body.result.data.status).toBe('active');
+    expect(await left()).toBe(base + 1000);
+  });
+
+  it('a cancelled subscription keeps its credits until the period ends, then they are gone', async () => {
+    expect((await as('billing.cancel', { subscriptionId, reasons: ['not_using'] })).status).toBe(200);
+    expect(await left()).toBe(base + 1000);
+    expect((await as('billing.testCheckout.advanceClock', { subscriptionId })).body.result.data.status).toBe('canceled');
+    expect(await left()).toBe(base);
+    await expect(holdCredits(t.database.db, { userId: buyer.id, taskId: randomUUID(), amount: base + 1, note: 'late' })).rejects.toMatchObject({
+      catalogueCode: 'NOT_ENOUGH_CREDITS',
+    });
+  });
+});
+
+describe('two checkouts opened before either was paid (test checkout)', () => {
+  for (const how of ['one after the other', 'both at once'] as const) {
+    it(`paid ${how}: one subscription stays, the other is cancelled and refunded, credits are granted once`, async () => {
+      const buyer = await signUpTestUser(t.app);
+      const as = (path: string, input?: unknown) => rpc(t.app, buyer.cookie, path, input);
+      const base = (await creditSummary(t.app, buyer.cookie)).remaining;
+      const open = async () => ((await as('billing.checkout', { productId: 'pro_monthly' })).body.result.data.url as string).split('/').pop();
+      const [a, b] = [await open(), await open()];
+      const pay = (id: string | undefined) => as('billing.testCheckout.pay', { id, card: 'success' });
+      const paid = how === 'both at once' ? await Promise.all([pay(a), pay(b)]) : [await pay(a), await pay(b)];
+      expect(paid.map((r) => r.status)).toEqual([200, 200]);
+
+      const log: SubLog = (await rpc(t.app, buyer.cookie, 'subLog.getSubLog', { appName: 'tessera' }, 'GET')).body.result.data;
+      expect(log.isActiveSub).toBe(true);
+      expect(log.currentPlan?.status).toBe('active');
+      expect(log.otherPlan.map((p) => p.status)).toEqual(['canceled']);
+      expect((await creditSummary(t.app, buyer.cookie)).remaining).toBe(base + 1000);
+
+      const duplicate = log.otherPlan[0]!.subscriptionId;
+      const invoices = await t.database.db.select().from(billingInvoices).where(eq(billingInvoices.userId, buyer.id));
+      expect(invoices.map((i) => [i.subscriptionId === duplicate, i.status]).sort()).toEqual([
+        [false, 'paid'],
+        [true, 'refunded'],
+      ]);
+      const audit = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, duplicate));
+      expect(audit).toEqual([expect.objectContaining({ adminId: 'system-user', action: 'billing.subscription.duplicate' })]);
+      // Paid in turn, the first payment keeps its subscription.
+      if (how === 'one after the other') expect(log.currentPlan!.dateCreated <= log.otherPlan[0]!.dateCreated).toBe(true);
+    });
+  }
 });

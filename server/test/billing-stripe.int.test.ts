@@ -4,10 +4,12 @@
  * header helper: checkout, exactly-once grants under repeated and reordered deliveries, stale
  * payloads that must not regress a subscription, signature checks, renewal and failed renewal.
  */
+import { randomUUID } from 'node:crypto';
 import { readCatalogue } from '@tessera/db/seed';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_WEBHOOK_PATH } from '../src/modules/billing/webhook.routes.ts';
+import { captureHold, expireGrants, holdCredits } from '../src/modules/credits/credits.service.ts';
 import { buildTestApp, creditSummary, rpc, signUpTestUser, type TestApp, type TestUser } from './harness.ts';
 import { type StandInPrice, type StripeEvent, StripeStandIn } from './stripeStandIn.ts';
 
@@ -191,5 +193,80 @@ describe('Stripe subscriptions through webhooks', () => {
     const res = await rpc(t.app, user.cookie, 'user.deleteAccount', { confirmEmail: user.email });
     expect(res.status).toBe(200);
     expect(stripe.subscription(subscriptionId)?.status).toBe('canceled');
+    // Stripe's customer.subscription.deleted for the gone account is acknowledged, not retried for days.
+    for (const e of stripe.drainEvents()) expect(await deliver(e)).toBe(200);
+  });
+});
+
+describe('Stripe subscription credits last one period', () => {
+  let buyer: TestUser;
+  let subscriptionId = '';
+  let base = 0;
+  const left = async () => (await creditSummary(t.app, buyer.cookie)).remaining;
+  const deliverAll = async (events: StripeEvent[]) => {
+    for (const e of events) expect(await deliver(e)).toBe(200);
+  };
+
+  beforeAll(async () => {
+    buyer = await signUpTestUser(t.app);
+    base = await left();
+    const url = new URL((await rpc(t.app, buyer.cookie, 'billing.checkout', { productId: 'pro_monthly' })).body.result.data.url);
+    const events = stripe.completeCheckout(url.pathname.split('/').pop() ?? '');
+    subscriptionId = String(byType(events, 'customer.subscription.created').data.object.id);
+    await deliverAll(events);
+  });
+
+  it('spends the period’s credits before the ones that never expire', async () => {
+    expect(await left()).toBe(base + 1000);
+    const taskId = randomUUID();
+    await holdCredits(t.database.db, { userId: buyer.id, taskId, amount: 100, note: 'spend' });
+    await captureHold(t.database.db, taskId);
+    expect(await left()).toBe(base + 900);
+  });
+
+  it('a renewal leaves the new period’s credits, not both periods’', async () => {
+    await deliverAll(stripe.advanceToPeriodEnd(subscriptionId));
+    // The expiry sweep, run at the moment the stand-in's clock has reached (its test clock).
+    await expireGrants(t.database.db, new Date(stripe.now * 1000));
+    expect(await left()).toBe(base + 1000);
+  });
+
+  it('a subscription that ends takes its credits with it', async () => {
+    expect((await rpc(t.app, buyer.cookie, 'billing.cancel', { subscriptionId, reasons: ['not_using'] })).status).toBe(200);
+    await deliverAll(stripe.drainEvents());
+    expect(await left()).toBe(base + 1000);
+    const ended = stripe.advanceToPeriodEnd(subscriptionId);
+    expect(ended.map((e) => e.type)).toEqual(['customer.subscription.deleted']);
+    await deliverAll(ended);
+    expect(await left()).toBe(base);
+  });
+});
+
+describe('Stripe: two Checkout sessions opened before either was paid', () => {
+  it('keeps one subscription, cancels the other at Stripe and refunds its payment, and grants credits once', async () => {
+    const buyer = await signUpTestUser(t.app);
+    const base = (await creditSummary(t.app, buyer.cookie)).remaining;
+    const open = async () => new URL((await rpc(t.app, buyer.cookie, 'billing.checkout', { productId: 'pro_monthly' })).body.result.data.url).pathname.split('/').pop() ?? '';
+    const [a, b] = [await open(), await open()];
+    const first = stripe.completeCheckout(a);
+    const second = stripe.completeCheckout(b);
+    const kept = String(byType(first, 'customer.subscription.created').data.object.id);
+    const duplicate = String(byType(second, 'customer.subscription.created').data.object.id);
+    const duplicateInvoice = String(byType(second, 'invoice.paid').data.object.id);
+    for (const e of [...first, ...second]) expect(await deliver(e)).toBe(200);
+    // Stripe redelivers the duplicate's payment under another event id: still one refund.
+    expect(await deliver(resend(byType(second, 'invoice.paid'), { type: 'invoice.payment_succeeded' }))).toBe(200);
+    for (const e of stripe.drainEvents()) expect(await deliver(e)).toBe(200);
+
+    expect(stripe.subscription(kept)?.status).toBe('active');
+    expect(stripe.subscription(duplicate)?.status).toBe('canceled');
+    expect(stripe.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${duplicate}`)).toHaveLength(1);
+    const refunds = stripe.listRefunds().filter((r) => (r.metadata as Record<string, string>).invoiceId === duplicateInvoice);
+    expect(refunds).toEqual([expect.objectContaining({ amount: stripe.invoice(duplicateInvoice)?.amount_paid, reason: 'duplicate', status: 'succeeded' })]);
+
+    const log = (await rpc(t.app, buyer.cookie, 'subLog.getSubLog', { appName: 'tessera' }, 'GET')).body.result.data;
+    expect(log.currentPlan).toMatchObject({ subscriptionId: kept, status: 'active' });
+    expect(log.otherPlan).toEqual([expect.objectContaining({ subscriptionId: duplicate, status: 'canceled' })]);
+    expect((await creditSummary(t.app, buyer.cookie)).remaining).toBe(base + 1000);
   });
 });

@@ -21,6 +21,9 @@
 //  - events are the few the billing module listens to (no invoice.created/finalized,
 //    invoice.payment_succeeded, payment_intent.*), and Stripe itself does not guarantee their order.
 //
+// Refunds: GET /v1/invoice_payments lists an invoice's PaymentIntent (one per paid invoice with an
+// amount) and POST /v1/refunds refunds a PaymentIntent; listRefunds() shows what was refunded.
+//
 // Control methods (completeCheckout, advanceToPeriodEnd) mutate state like Stripe would and RETURN
 // the events Stripe would emit without sending them; events emitted by API calls (subscription
 // updates and cancellations) are queued for drainEvents(). Every event carries a deep copy of its
@@ -136,6 +139,19 @@ interface InvoiceState {
   proration: boolean;
   paidAt: number | null;
   lineId: string;
+  /** The PaymentIntent that paid it (a paid invoice with an amount), as in Stripe's invoice payments. */
+  paymentIntent: string | null;
+  invoicePaymentId: string;
+}
+
+interface RefundState {
+  id: string;
+  amount: number;
+  currency: string;
+  paymentIntent: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
 }
 
 class StripeHttpError extends Error {
@@ -241,6 +257,7 @@ export class StripeStandIn {
   private readonly portalSessions = new Map<string, Json>();
   private readonly events = new Map<string, StripeEvent>();
   private readonly declining = new Set<string>();
+  private readonly refunds = new Map<string, RefundState>();
   private readonly idempotency = new Map<string, { fingerprint: string; status: number; body: string }>();
   private pending: StripeEvent[] = [];
   private apiVersion: string = Stripe.API_VERSION;
@@ -389,6 +406,11 @@ export class StripeStandIn {
       this.event('customer.subscription.updated', this.renderSubscription(sub)),
       this.event(paid ? 'invoice.paid' : 'invoice.payment_failed', this.renderInvoice(invoice)),
     ];
+  }
+
+  /** Refunds made so far (POST /v1/refunds), oldest first, as Stripe renders them. */
+  listRefunds(): Record<string, unknown>[] {
+    return [...this.refunds.values()].map((r) => this.renderRefund(r));
   }
 
   /** Makes every later charge of this customer (renewals, prorations) decline, or succeed again. */
@@ -580,6 +602,8 @@ export class StripeStandIn {
       return snapshot(event) as unknown as Json;
     }
     if (path === '/v1/billing_portal/sessions' && method === 'POST') return this.createPortalSession(p);
+    if (path === '/v1/invoice_payments' && method === 'GET') return this.listInvoicePayments(p);
+    if (path === '/v1/refunds' && method === 'POST') return this.renderRefund(this.createRefund(p));
     throw invalid(`Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`, {}, 404);
   }
 
@@ -967,6 +991,8 @@ export class StripeStandIn {
       proration: o.proration,
       paidAt: o.paid ? this.now : null,
       lineId: rid('il_'),
+      paymentIntent: o.paid && o.amount > 0 ? rid('pi_') : null,
+      invoicePaymentId: rid('inpay_'),
     };
     this.invoices.set(inv.id, inv);
     return inv;
@@ -1043,6 +1069,89 @@ export class StripeStandIn {
       subscription: i.subscription,
       subtotal: i.amount,
       total: i.amount,
+    };
+  }
+
+  // ---------------------------------------------------------------- invoice payments and refunds
+
+  /**
+   * GET /v1/invoice_payments (https://docs.stripe.com/api/invoice-payment/list): the payments of an
+   * invoice, filtered by `invoice` and `status`. The stand-in has one PaymentIntent per paid invoice.
+   */
+  private listInvoicePayments(p: Json): Json {
+    const invoice = str(p.invoice);
+    const status = str(p.status);
+    if (status !== undefined && !['canceled', 'open', 'paid'].includes(status)) throw invalid('Invalid status: must be one of canceled, open, or paid', { param: 'status' });
+    const data = [...this.invoices.values()]
+      .filter((i) => !invoice || i.id === invoice)
+      .filter((i) => i.paymentIntent !== null || i.status === 'open')
+      .filter((i) => !status || (status === 'paid' ? i.status === 'paid' : status === 'open' ? i.status === 'open' : false))
+      .map((i) => this.renderInvoicePayment(i));
+    return { object: 'list', data, has_more: false, url: '/v1/invoice_payments' };
+  }
+
+  private renderInvoicePayment(i: InvoiceState): Json {
+    const paid = i.status === 'paid';
+    return {
+      id: i.invoicePaymentId,
+      object: 'invoice_payment',
+      amount_paid: paid ? i.amount : null,
+      amount_requested: i.amount,
+      created: i.created,
+      currency: i.currency,
+      invoice: i.id,
+      is_default: true,
+      livemode: false,
+      payment: { type: 'payment_intent', payment_intent: i.paymentIntent },
+      status: paid ? 'paid' : 'open',
+      status_transitions: { canceled_at: null, paid_at: i.paidAt },
+    };
+  }
+
+  /**
+   * POST /v1/refunds (https://docs.stripe.com/api/refunds/create) with `payment_intent` (the stand-in
+   * has no charges), optional `amount` (default: what is left to refund), `reason` (duplicate,
+   * fraudulent, requested_by_customer) and `metadata`. Refunds succeed at once. Refunding more than
+   * is left answers 400 `charge_already_refunded` (nothing left) or `amount_too_large`.
+   */
+  private createRefund(p: Json): RefundState {
+    const intent = str(p.payment_intent);
+    if (str(p.charge)) throw invalid('The stand-in refunds PaymentIntents only: pass payment_intent.', { param: 'charge' });
+    if (!intent) throw invalid('Missing required param: payment_intent.', { code: 'parameter_missing', param: 'payment_intent' });
+    const invoice = [...this.invoices.values()].find((i) => i.paymentIntent === intent);
+    if (!invoice) throw noSuch('payment_intent', intent, 'payment_intent', 400);
+    const reason = str(p.reason) ?? null;
+    if (reason !== null && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) {
+      throw invalid('Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer', { param: 'reason' });
+    }
+    const refunded = [...this.refunds.values()].filter((r) => r.paymentIntent === intent).reduce((sum, r) => sum + r.amount, 0);
+    const left = invoice.amount - refunded;
+    if (left <= 0) throw invalid(`Charge for PaymentIntent ${intent} has already been refunded.`, { code: 'charge_already_refunded' });
+    const amount = p.amount === undefined ? left : Number(p.amount);
+    if (!Number.isInteger(amount) || amount < 1) throw invalid('Invalid positive integer', { param: 'amount' });
+    if (amount > left) throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, { code: 'amount_too_large', param: 'amount' });
+    const refund: RefundState = { id: rid('re_'), amount, currency: invoice.currency, paymentIntent: intent, reason, metadata: mergeMetadata({}, p.metadata), created: this.now };
+    this.refunds.set(refund.id, refund);
+    return refund;
+  }
+
+  private renderRefund(r: RefundState): Json {
+    return {
+      id: r.id,
+      object: 'refund',
+      amount: r.amount,
+      balance_transaction: null,
+      charge: null,
+      created: r.created,
+      currency: r.currency,
+      destination_details: null,
+      metadata: { ...r.metadata },
+      payment_intent: r.paymentIntent,
+      reason: r.reason,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
     };
   }
 

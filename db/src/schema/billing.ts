@@ -108,6 +108,12 @@ export const subscriptions = pgTable(
     cancelComment: text('cancel_comment'),
     /** Test checkout only: whether the saved test card pays (`success`) or declines renewals. */
     testCard: text('test_card'),
+    /**
+     * Set when this subscription became active while the user already had another one (two
+     * checkouts opened, both paid): the id of that other one. A duplicate is cancelled at once,
+     * its payments are refunded and it grants no credits.
+     */
+    duplicateOf: text('duplicate_of'),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,6 +12,9 @@ export interface AdminActor {
   email: string;
 }
 
+/** The actor of changes the system makes by itself (§3 special user id `system-user`). */
+export const SYSTEM_ACTOR: AdminActor = { id: 'system-user', email: 'system' };
+
 export interface AuditEntry {
   admin: AdminActor;
   /** Preset when something else must carry the row's id (a credit grant's source id). */

@@ -12,9 +12,10 @@ import {
   purchaseRecords,
   subscriptions,
   testCheckoutSessions,
+  users,
 } from '@tessera/db/schema';
 import type { CatalogueProduct, PlanFeatures, PlanKey, SubscriptionStatus } from '@tessera/shared/plans';
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 
 export type BillingMode = 'stripe' | 'test';
 
@@ -81,6 +82,11 @@ export async function userOfCustomer(db: Database, customerId: string): Promise<
   return row?.userId ?? null;
 }
 
+export async function userExists(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row);
+}
+
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** A user's subscriptions, newest first. */
@@ -136,12 +142,39 @@ export async function upsertSubscription(tx: Database, s: SubscriptionState): Pr
 export async function updateSubscriptionFields(
   tx: Database,
   subscriptionId: string,
-  patch: Partial<Pick<SubscriptionRow, 'creditedProductId' | 'creditedPeriodStart' | 'cancelReasons' | 'cancelComment' | 'testCard'>>,
+  patch: Partial<Pick<SubscriptionRow, 'creditedProductId' | 'creditedPeriodStart' | 'cancelReasons' | 'cancelComment' | 'testCard' | 'duplicateOf'>>,
 ): Promise<void> {
   await tx
     .update(subscriptions)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(subscriptions.subscriptionId, subscriptionId));
+}
+
+/**
+ * Serialises the subscriptions of one user until the transaction ends, so of two subscriptions
+ * becoming active at once (two checkouts paid), one sees the other.
+ */
+export async function lockUserSubscriptions(tx: Database, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriptions-of:${userId}`}))`);
+}
+
+/** Another subscription of the user that can still bill them (not itself a duplicate). */
+export async function findOtherLiveSubscription(db: Database, userId: string, appName: string, exceptSubscriptionId: string): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.appName, appName),
+        inArray(subscriptions.status, ['active', 'trialing', 'past_due']),
+        isNull(subscriptions.duplicateOf),
+        ne(subscriptions.subscriptionId, exceptSubscriptionId),
+      ),
+    )
+    .orderBy(asc(subscriptions.dateCreated))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The plan that applies now: the highest-ranked subscription still inside its paid period. */
@@ -175,7 +208,7 @@ export interface InvoiceState {
   userId: string;
   subscriptionId: string;
   productId: string;
-  status: 'paid' | 'failed';
+  status: 'paid' | 'failed' | 'refunded';
   billingReason: string;
   amount: number;
   currency: string;
@@ -183,15 +216,40 @@ export interface InvoiceState {
   periodEnd: Date | null;
 }
 
-/** Records an invoice; a failed one may later be paid (retry), a paid one stays paid. */
+/** Records an invoice; a failed one may later be paid (retry), a paid one stays paid unless refunded, a refunded one stays refunded. */
 export async function saveInvoice(tx: Database, inv: InvoiceState): Promise<void> {
   await tx
     .insert(billingInvoices)
     .values(inv)
     .onConflictDoUpdate({
       target: billingInvoices.id,
-      set: { status: sql`case when ${billingInvoices.status} = 'paid' then 'paid' else excluded.status end` },
+      set: {
+        status: sql`case when ${billingInvoices.status} = 'refunded' or excluded.status = 'refunded' then 'refunded' when ${billingInvoices.status} = 'paid' then 'paid' else excluded.status end`,
+      },
     });
+}
+
+export async function findInvoiceStatus(db: Database, invoiceId: string): Promise<string | null> {
+  const [row] = await db.select({ status: billingInvoices.status }).from(billingInvoices).where(eq(billingInvoices.id, invoiceId)).limit(1);
+  return row?.status ?? null;
+}
+
+/**
+ * A subscription's paid invoices, all of them or (with `startedBefore`) those for periods that
+ * began before that moment: the grants the ledger holds under `invoice:<id>`.
+ */
+export async function paidInvoiceIdsOf(db: Database, subscriptionId: string, startedBefore?: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: billingInvoices.id })
+    .from(billingInvoices)
+    .where(
+      and(
+        eq(billingInvoices.subscriptionId, subscriptionId),
+        eq(billingInvoices.status, 'paid'),
+        startedBefore ? or(isNull(billingInvoices.periodStart), lt(billingInvoices.periodStart, startedBefore)) : undefined,
+      ),
+    );
+  return rows.map((r) => r.id);
 }
 
 export async function countPaidInvoices(db: Database, userId: string): Promise<number> {

@@ -28,12 +28,15 @@ import {
 import { currencyForCountry, isPaymentCurrency, paymentMethodsForCountry, type PriceInfo, priceInfo, toMajor } from '@tessera/shared/pricing';
 import { z } from 'zod';
 import type { Realtime } from '../../realtime/realtime.ts';
+import { recordAudit, SYSTEM_ACTOR } from '../admin/admin.api.ts';
 import { publishCreditsChanged } from '../credits/credits.events.ts';
-import { grantCredits } from '../credits/credits.service.ts';
+import { endGrantsEarly, grantCredits } from '../credits/credits.service.ts';
 import { rewardInviterOnSubscribe } from '../rewards/invites.service.ts';
 import {
   countPaidInvoices,
   findCustomer,
+  findInvoiceStatus,
+  findOtherLiveSubscription,
   findProduct,
   findSubscription,
   insertPurchaseRecord,
@@ -41,12 +44,15 @@ import {
   listProducts,
   listUserSubscriptions,
   lockSubscriptionKey,
+  lockUserSubscriptions,
+  paidInvoiceIdsOf,
   saveCustomer,
   saveInvoice,
   type SubscriptionRow,
   takeUnreportedPurchases,
   updateSubscriptionFields,
   upsertSubscription,
+  userExists,
   userOfCustomer,
 } from './billing.repo.ts';
 import type { BillingGateway, ProviderInvoice, ProviderSubscription } from './gateway.ts';
@@ -306,15 +312,18 @@ export async function syncSubscription(
   subscriptionId: string,
   load: () => Promise<ProviderSubscription>,
 ): Promise<SubscriptionRow> {
-  const row = await deps.db.transaction(async (txn) => {
+  const { row, creditsEnded } = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     await lockSubscriptionKey(tx, subscriptionId);
     const snap = await load();
     const product = await findProduct(tx, { priceId: snap.priceId });
     if (!product) throw new ForeignBillingObjectError(`billing: unknown price ${snap.priceId}`);
     const userId = (await userOfCustomer(tx, snap.customerId)) ?? snap.userId;
-    if (!userId) throw new ForeignBillingObjectError(`billing: no user for customer ${snap.customerId}`);
-    return upsertSubscription(tx, {
+    // A deleted account's subscription (its metadata still names the user): nothing to apply.
+    if (!userId || !(await userExists(tx, userId))) throw new ForeignBillingObjectError(`billing: no user for customer ${snap.customerId}`);
+    await lockUserSubscriptions(tx, userId);
+    const previous = await findSubscription(tx, subscriptionId);
+    let saved = await upsertSubscription(tx, {
       userId,
       appName: APP_NAME,
       mode,
@@ -329,9 +338,69 @@ export async function syncSubscription(
       discountRate: snap.discountRate,
       dateCreated: snap.created,
     });
+    const duplicateOf = await duplicateCheck(tx, previous, saved);
+    if (duplicateOf) saved = { ...saved, duplicateOf };
+    return { row: saved, creditsEnded: (await endEndedPeriods(tx, previous, saved)) > 0 };
   });
+  if (creditsEnded) await publishCreditsChanged(deps, row.userId);
   deps.realtime.toUser(row.userId, 'subscription:changed', { subscriptionId: row.subscriptionId, status: row.status });
+  // A duplicate ends at once; tried again on every sync until the provider says it has ended.
+  if (row.duplicateOf && !ENDED.includes(row.status) && deps.gateway?.mode === mode) {
+    const snapshot = await deps.gateway.cancelNow(row);
+    return syncSubscription(deps, mode, row.subscriptionId, async () => snapshot);
+  }
   return row;
+}
+
+const LIVE: readonly SubscriptionRow['status'][] = ['active', 'trialing', 'past_due'];
+
+/**
+ * "Already subscribed" is checked when a checkout starts, but two checkouts opened before either
+ * was paid both end in a subscription. The one that becomes live second (under the user's lock,
+ * so exactly one of two sees the other) is the duplicate: it is marked here, with an audit row,
+ * cancelled at once by the caller and its payments refunded (applyInvoice) — never credited.
+ * Returns the id of the subscription it duplicates, when it was marked just now.
+ */
+async function duplicateCheck(tx: Database, previous: SubscriptionRow | null, row: SubscriptionRow): Promise<string | null> {
+  const becameLive = LIVE.includes(row.status) && !(previous && LIVE.includes(previous.status));
+  if (!becameLive || row.duplicateOf) return null;
+  const other = await findOtherLiveSubscription(tx, row.userId, row.appName, row.subscriptionId);
+  if (!other) return null;
+  await updateSubscriptionFields(tx, row.subscriptionId, { duplicateOf: other.subscriptionId });
+  await recordAudit(tx, {
+    admin: SYSTEM_ACTOR,
+    action: 'billing.subscription.duplicate',
+    targetType: 'subscription',
+    targetId: row.subscriptionId,
+    before: { status: row.status },
+    after: { userId: row.userId, duplicateOf: other.subscriptionId, resolution: 'cancel now and refund' },
+    note: 'A second subscription became active while the user already had one (two checkouts paid).',
+  });
+  return other.subscriptionId;
+}
+
+const ENDED: readonly SubscriptionRow['status'][] = ['canceled', 'incomplete_expired'];
+
+/**
+ * A period's credits last until that period ends. Grants carry the period end they were made
+ * for, but a period can end sooner: a renewal starts the next one (on the test clock, or after a
+ * change of billing interval) and a subscription can end before its period does (cancelled at
+ * once). Then the earlier periods' grants end when the new period starts, or all of the
+ * subscription's grants when it ended — so periods never stack and nothing outlives the plan.
+ */
+async function endEndedPeriods(tx: Database, previous: SubscriptionRow | null, row: SubscriptionRow): Promise<number> {
+  const now = new Date();
+  if (ENDED.includes(row.status) && (!previous || !ENDED.includes(previous.status))) {
+    const end = row.currentPeriodEnd && row.currentPeriodEnd < now ? row.currentPeriodEnd : now;
+    const invoices = await paidInvoiceIdsOf(tx, row.subscriptionId);
+    return endGrantsEarly(tx, { sourceKind: 'subscription', sourceIds: invoices.map((id) => `invoice:${id}`), at: end });
+  }
+  const started = row.currentPeriodStart;
+  if (previous?.currentPeriodStart && started && started > previous.currentPeriodStart) {
+    const invoices = await paidInvoiceIdsOf(tx, row.subscriptionId, started);
+    return endGrantsEarly(tx, { sourceKind: 'subscription', sourceIds: invoices.map((id) => `invoice:${id}`), at: started });
+  }
+  return 0;
 }
 
 /**
@@ -340,6 +409,8 @@ export async function syncSubscription(
  * subscription must have been synced first (else ForeignBillingObjectError).
  */
 export async function applyInvoice(deps: BillingDeps, mode: 'stripe' | 'test', inv: ProviderInvoice): Promise<{ granted: number }> {
+  const owner = await findSubscription(deps.db, inv.subscriptionId);
+  if (owner?.duplicateOf && inv.paid) return refundDuplicate(deps, owner, inv);
   const result = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     await lockSubscriptionKey(tx, inv.subscriptionId);
@@ -396,6 +467,44 @@ export async function applyInvoice(deps: BillingDeps, mode: 'stripe' | 'test', i
   }
   deps.realtime.toUser(result.userId, 'subscription:changed', { subscriptionId: inv.subscriptionId, status: inv.paid ? 'paid' : 'payment_failed' });
   return { granted: result.granted };
+}
+
+/**
+ * A duplicate subscription's paid invoice: refunded at the provider (idempotent there), then
+ * recorded as refunded with an audit row — no credits, no purchase record, no invite reward.
+ */
+async function refundDuplicate(deps: BillingDeps, sub: SubscriptionRow, inv: ProviderInvoice): Promise<{ granted: number }> {
+  if ((await findInvoiceStatus(deps.db, inv.id)) === 'refunded') return { granted: 0 };
+  await requireGateway(deps).refundInvoice(inv.id, 'duplicate');
+  await deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    await lockSubscriptionKey(tx, inv.subscriptionId);
+    if ((await findInvoiceStatus(tx, inv.id)) === 'refunded') return;
+    const product = (inv.priceId ? await findProduct(tx, { priceId: inv.priceId }) : null) ?? (await findProduct(tx, { id: sub.productId }));
+    await saveInvoice(tx, {
+      id: inv.id,
+      userId: sub.userId,
+      subscriptionId: sub.subscriptionId,
+      productId: product?.id ?? sub.productId,
+      status: 'refunded',
+      billingReason: inv.billingReason,
+      amount: inv.amount,
+      currency: inv.currency,
+      periodStart: inv.periodStart,
+      periodEnd: inv.periodEnd,
+    });
+    await recordAudit(tx, {
+      admin: SYSTEM_ACTOR,
+      action: 'billing.invoice.refund',
+      targetType: 'invoice',
+      targetId: inv.id,
+      before: { status: 'paid' },
+      after: { status: 'refunded', amount: inv.amount, currency: inv.currency, subscriptionId: sub.subscriptionId, duplicateOf: sub.duplicateOf },
+      note: 'Refunded: the payment of a duplicate subscription.',
+    });
+  });
+  deps.realtime.toUser(sub.userId, 'subscription:changed', { subscriptionId: sub.subscriptionId, status: 'refunded' });
+  return { granted: 0 };
 }
 
 /** §3 ecommerce record for a paid invoice. */

@@ -66,8 +66,10 @@ export interface BillingGateway {
   setCancelAtPeriodEnd(sub: SubscriptionRow, cancel: boolean, details?: CancelDetails): Promise<ProviderSubscription>;
   /** Moves to another price now, prorated and invoiced at once. */
   changePrice(sub: SubscriptionRow, product: CatalogueProduct): Promise<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>;
-  /** Ends a subscription now, without proration or refund (the account is being deleted). */
-  cancelNow(sub: SubscriptionRow): Promise<void>;
+  /** Ends a subscription now, without proration or refund; returns its state afterwards. */
+  cancelNow(sub: SubscriptionRow): Promise<ProviderSubscription>;
+  /** Gives back everything paid on an invoice; asking twice refunds once. */
+  refundInvoice(invoiceId: string, reason: 'duplicate'): Promise<void>;
   /** A page where the customer changes their payment method. */
   paymentMethodUrl(sub: SubscriptionRow, returnUrl: string): Promise<string>;
 }

@@ -160,8 +160,22 @@ export class StripeGateway implements BillingGateway {
     return { subscription: readSubscription(updated), invoice: invoiceId ? await this.fetchInvoice(invoiceId) : null };
   }
 
-  async cancelNow(sub: SubscriptionRow): Promise<void> {
-    await this.stripe.subscriptions.cancel(sub.subscriptionId);
+  async cancelNow(sub: SubscriptionRow): Promise<ProviderSubscription> {
+    return readSubscription(await this.stripe.subscriptions.cancel(sub.subscriptionId));
+  }
+
+  /**
+   * Refunds the PaymentIntents that paid an invoice (GET /v1/invoice_payments?invoice=…&status=paid,
+   * then POST /v1/refunds with payment_intent). The idempotency key makes a second ask — a
+   * redelivered webhook — return the first refund instead of refunding again.
+   */
+  async refundInvoice(invoiceId: string, reason: 'duplicate'): Promise<void> {
+    const payments = await this.stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid' });
+    for (const payment of payments.data) {
+      const intent = idOf(obj(payment.payment)?.payment_intent);
+      if (!intent) continue;
+      await this.stripe.refunds.create({ payment_intent: intent, reason, metadata: { invoiceId } }, { idempotencyKey: `refund:${invoiceId}:${intent}` });
+    }
   }
 
   async paymentMethodUrl(sub: SubscriptionRow, returnUrl: string): Promise<string> {

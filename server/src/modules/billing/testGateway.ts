@@ -94,8 +94,12 @@ export class TestGateway implements BillingGateway {
     return { subscription, invoice };
   }
 
-  async cancelNow(): Promise<void> {
-    // Nothing is charged outside our database; the rows go with the account.
+  async cancelNow(sub: SubscriptionRow): Promise<ProviderSubscription> {
+    return { ...snapshotOf(sub, await this.priceOf(sub)), status: 'canceled', cancelAtPeriodEnd: false, currentPeriodEnd: new Date() };
+  }
+
+  async refundInvoice(): Promise<void> {
+    // A test card's payment never left anyone's account: the invoice is only recorded as refunded.
   }
 
   async paymentMethodUrl(sub: SubscriptionRow, returnUrl: string): Promise<string> {

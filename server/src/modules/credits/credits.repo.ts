@@ -9,7 +9,7 @@
 import type { Database } from '@tessera/db/connect';
 import { creditEntries, creditGrants, creditHoldAllocations, creditHolds } from '@tessera/db/schema';
 import type { CreditEntryKind, CreditHistoryEntry } from '@tessera/shared/credits';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 const dialect = new PgDialect();
@@ -153,6 +153,27 @@ export async function insertGrant(
     .onConflictDoNothing({ target: [creditGrants.sourceKind, creditGrants.sourceId] })
     .returning({ id: creditGrants.id });
   return row?.id ?? null;
+}
+
+/**
+ * Brings the expiry of the named grants forward to `at` (never later, never for grants already
+ * written off): the period they paid for ended early. Returns how many changed.
+ */
+export async function endGrantsAt(db: Database, sourceKind: GrantSourceKind, sourceIds: string[], at: Date): Promise<number> {
+  if (sourceIds.length === 0) return 0;
+  const rows = await db
+    .update(creditGrants)
+    .set({ expiresAt: at })
+    .where(
+      and(
+        eq(creditGrants.sourceKind, sourceKind),
+        inArray(creditGrants.sourceId, sourceIds),
+        isNull(creditGrants.expiredAt),
+        or(isNull(creditGrants.expiresAt), gt(creditGrants.expiresAt, at)),
+      ),
+    )
+    .returning({ id: creditGrants.id });
+  return rows.length;
 }
 
 export interface ExpiredGrant {

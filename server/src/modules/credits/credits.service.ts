@@ -20,6 +20,7 @@ import {
 } from '@tessera/shared/credits';
 import { AppError } from '@tessera/shared/errors';
 import {
+  endGrantsAt,
   expireDueGrants,
   type GrantSourceKind,
   holdFromGrants,
@@ -138,6 +139,15 @@ export async function grantCredits(
     await insertEntries(tx, [{ userId: p.userId, usageType, kind: 'grant', amount: p.amount, grantId, note: p.note }]);
     return { granted: true, grantId };
   });
+}
+
+/**
+ * Ends grants before their expiry: the period they were granted for is over sooner than planned
+ * (a renewal started the next one, a subscription ended). Their unspent remainder stops being
+ * spendable at `at`; the expiry sweep writes it off. Returns how many grants changed.
+ */
+export async function endGrantsEarly(db: Database, p: { sourceKind: GrantSource; sourceIds: string[]; at: Date }): Promise<number> {
+  return endGrantsAt(db, p.sourceKind, p.sourceIds, p.at);
 }
 
 /**

@@ -202,7 +202,13 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   await app.register(mediaRoutes, { auth, storage: services.storage, db: database.db });
-  await app.register(uploadRoutes, { auth, storage: services.storage, db: database.db });
+  await app.register(uploadRoutes, {
+    auth,
+    storage: services.storage,
+    db: database.db,
+    tmpDir: join(config.dataDir, 'tmp', 'uploads'),
+    limits: config.uploadLimits,
+  });
   await app.register(importRoutes, { auth, storage: services.storage, db: database.db });
   await app.register(optimizeRoutes, { auth, storage: services.storage, db: database.db, cacheDir: join(config.dataDir, 'cache', 'optimize') });
   await app.register(stripeWebhookRoutes, { services });

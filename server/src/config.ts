@@ -36,6 +36,8 @@ const zEnv = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  UPLOADS_PER_SESSION: z.coerce.number().int().positive().default(3),
+  UPLOADS_PER_IP: z.coerce.number().int().positive().default(6),
   STUDIO_DIST: zOptionalString,
   GOOGLE_CLIENT_ID: zOptionalString,
   GOOGLE_CLIENT_SECRET: zOptionalString,
@@ -99,6 +101,8 @@ export interface Config {
   rateLimitMax: number;
   authRateLimitMax: number;
   bodyLimitBytes: number;
+  /** Media uploads in progress at once (each node counts its own): more answer 429. */
+  uploadLimits: { perSession: number; perIp: number };
   studioDist: string;
   google: { clientId: string; clientSecret: string } | undefined;
   adminEmails: string[];
@@ -200,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadLimits: { perSession: e.UPLOADS_PER_SESSION, perIp: e.UPLOADS_PER_IP },
     studioDist: resolve(e.STUDIO_DIST ?? new URL('../../studio/dist', import.meta.url).pathname),
     google,
     adminEmails: (e.ADMIN_EMAILS ?? '')

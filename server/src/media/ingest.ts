@@ -5,10 +5,7 @@
  * rides along after the image data (HTML, ZIP, scripts) is not stored. SVG is never accepted.
  */
 import { AppError } from '@tessera/shared/errors';
-import { fileTypeFromBuffer } from 'file-type';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { probeVideo, validateGeneralVideo, type VideoProbe } from './probe.ts';
 
@@ -16,6 +13,11 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_IMAGE_SIDE = 8_192;
 
 const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);
+
+/** Whether `mime` (as read from the bytes) is an image type we accept. */
+export function isAcceptedImageType(mime: string): boolean {
+  return ACCEPTED.has(mime);
+}
 
 export interface CleanImage {
   data: Buffer;
@@ -25,8 +27,9 @@ export interface CleanImage {
   height: number;
 }
 
-export async function cleanImage(input: Buffer): Promise<CleanImage> {
-  const type = await fileTypeFromBuffer(input);
+/** `input` is the image's bytes or the path of a file holding them (an upload's temporary file). */
+export async function cleanImage(input: Buffer | string): Promise<CleanImage> {
+  const type = typeof input === 'string' ? await fileTypeFromFile(input) : await fileTypeFromBuffer(input);
   if (!type || !ACCEPTED.has(type.mime)) throw new AppError('IMAGE_VALIDATION_FAILED');
 
   let meta: Metadata;
@@ -67,29 +70,22 @@ export interface CleanVideo {
   probe: VideoProbe;
 }
 
-/**
- * Accepting a video: the container comes from the bytes; ffprobe (MP4/MOV/WebM demuxers only)
- * must find a video stream with a size and a duration, and §5's 3–30 s rule applies. The bytes
- * are stored as uploaded (re-encoding a video belongs to the generation that uses it).
- */
-export async function checkVideo(input: Buffer): Promise<CleanVideo> {
-  const type = await fileTypeFromBuffer(input);
-  const ext = type && Object.hasOwn(VIDEO_TYPES, type.mime) ? VIDEO_TYPES[type.mime as keyof typeof VIDEO_TYPES] : null;
-  if (!ext) throw new AppError('VIDEO_VALIDATION_FAILED');
-  const dir = await mkdtemp(join(tmpdir(), 'tessera-probe-'));
-  try {
-    const path = join(dir, `upload.${ext}`);
-    await writeFile(path, input);
-    const probe = await probeVideo(path);
-    validateGeneralVideo(probe);
-    return { contentType: ext === 'mp4' ? 'video/mp4' : 'video/webm', ext, probe };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+/** Whether `mime` (as read from the bytes) is a video container we accept. */
+export function isAcceptedVideoType(mime: string): mime is keyof typeof VIDEO_TYPES {
+  return Object.hasOwn(VIDEO_TYPES, mime);
 }
 
-/** True when the bytes look like a video container (so the upload goes down the video path). */
-export async function looksLikeVideo(input: Buffer): Promise<boolean> {
-  const type = await fileTypeFromBuffer(input);
-  return Boolean(type?.mime.startsWith('video/'));
+/**
+ * Accepting a video, from the file at `path`: the container comes from the bytes; ffprobe
+ * (MP4/MOV/WebM demuxers only) must find a video stream with a size and a duration, and §5's
+ * 3–30 s rule applies. The bytes are stored as uploaded (re-encoding a video belongs to the
+ * generation that uses it).
+ */
+export async function checkVideoFile(path: string): Promise<CleanVideo> {
+  const type = await fileTypeFromFile(path);
+  if (!type || !isAcceptedVideoType(type.mime)) throw new AppError('VIDEO_VALIDATION_FAILED');
+  const ext = VIDEO_TYPES[type.mime];
+  const probe = await probeVideo(path);
+  validateGeneralVideo(probe);
+  return { contentType: ext === 'mp4' ? 'video/mp4' : 'video/webm', ext, probe };
 }

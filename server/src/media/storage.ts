@@ -5,7 +5,7 @@
  * interface for production.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { MEDIA_KEY_PATTERN } from '@tessera/shared/generation';
@@ -29,6 +29,8 @@ export interface StoredObject {
 
 export interface MediaStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Stores the file at `sourcePath` (left in place) without reading it into memory: large uploads. */
+  putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
   /** Removes every file under the owner's `u/<userId>/` prefix (account deletion). */
@@ -49,6 +51,14 @@ export class LocalDiskStorage implements MediaStorage {
     // Write then rename: a reader never sees half a file, and a re-run replaces atomically.
     const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
     await writeFile(tmp, data);
+    await rename(tmp, path);
+  }
+
+  async putFile(key: string, sourcePath: string, _contentType?: string): Promise<void> {
+    const path = this.path(key);
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+    await copyFile(sourcePath, tmp);
     await rename(tmp, path);
   }
 

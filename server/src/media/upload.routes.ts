@@ -3,44 +3,88 @@
  * Images (≤ 20 MB) are re-encoded; videos (≤ 100 MB, MP4/MOV/WebM, 3–30 s) are probed with
  * ffprobe. Answers `{ key, url, width, height, contentType, sizeBytes }` (+ `durationS` for videos). Multipart parsing is
  * registered inside this plugin only, so no other route accepts multipart bodies.
+ *
+ * An upload is never held in memory: it streams to a temporary file (removed however the request
+ * ends), its type is judged from the first bytes and its size counted as it arrives (receive.ts).
+ * Uploads in progress are capped per session and per IP; one over a cap answers 429 before its
+ * body is read.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { Database } from '@tessera/db/connect';
 import { AppError } from '@tessera/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../modules/auth/auth.ts';
 import { loadSession } from '../modules/auth/session.ts';
-import { checkVideo, cleanImage, looksLikeVideo } from './ingest.ts';
+import { checkVideoFile, cleanImage } from './ingest.ts';
 import { insertMediaObject } from './media.repo.ts';
+import { receiveUpload } from './receive.ts';
 import type { MediaStorage } from './storage.ts';
 import { storeImage } from './store.ts';
+import { UploadSlots } from './uploadSlots.ts';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Videos may be larger (§5: lip-sync videos up to 100 MB). */
 export const MAX_VIDEO_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** Multipart boundaries and part headers around the one file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** A client refused for too many uploads may try again after this long. */
+const RETRY_AFTER_S = 5;
 
-export async function uploadRoutes(app: FastifyInstance, opts: { auth: Auth; storage: MediaStorage; db: Database }): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: MAX_VIDEO_UPLOAD_BYTES, files: 1, fields: 5 } });
+export interface UploadRouteOptions {
+  auth: Auth;
+  storage: MediaStorage;
+  db: Database;
+  /** Where uploads stream to while they are checked (emptied as each request ends). */
+  tmpDir: string;
+  /** Uploads in progress at once per session and per client IP. */
+  limits: { perSession: number; perIp: number };
+}
 
-  app.post('/api/media/upload', { bodyLimit: MAX_VIDEO_UPLOAD_BYTES + 64 * 1024 }, async (request) => {
+export async function uploadRoutes(app: FastifyInstance, opts: UploadRouteOptions): Promise<void> {
+  // One byte over the video cap, so receiveUpload sees the excess and refuses it (busboy would cut the file short silently).
+  await app.register(multipart, { limits: { fileSize: MAX_VIDEO_UPLOAD_BYTES + 1, files: 1, fields: 5 } });
+  await mkdir(opts.tmpDir, { recursive: true });
+  const slots = new UploadSlots();
+
+  // An upload refused before its body was read closes the connection instead of reading the rest.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+  });
+
+  app.post('/api/media/upload', async (request, reply) => {
     const session = await loadSession(opts.auth, request.headers);
     if (!session) throw new AppError('UNAUTHORIZED');
     if (!request.isMultipart()) throw new AppError('IMAGE_UPLOAD_FAILED');
-    const file = await request.file();
-    if (!file) throw new AppError('IMAGE_REQUIRED');
-    // toBuffer() throws a 413 error when the file passes fileSize; the error handler maps it.
-    const raw = await file.toBuffer();
-    const userId = session.user.id;
-    if (await looksLikeVideo(raw)) {
-      const video = await checkVideo(raw);
-      const key = `u/${userId}/up-${randomUUID()}.${video.ext}`;
-      await opts.storage.put(key, raw, video.contentType);
-      const { width, height, durationS } = video.probe;
-      await insertMediaObject(opts.db, { key, userId, origin: 'upload', contentType: video.contentType, sizeBytes: raw.length, width, height, durationS });
-      return { key, url: `/api/media/${key}`, width, height, durationS, contentType: video.contentType, sizeBytes: raw.length };
+    const declared = Number(request.headers['content-length']);
+    if (declared > MAX_VIDEO_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+    const release = slots.tryAcquire([
+      { key: `session:${session.sessionId}`, max: opts.limits.perSession },
+      { key: `ip:${request.ip}`, max: opts.limits.perIp },
+    ]);
+    if (!release) {
+      reply.header('retry-after', String(RETRY_AFTER_S));
+      throw new AppError('TOO_MANY_REQUESTS');
     }
-    if (raw.length > MAX_UPLOAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-    return storeImage(opts, userId, await cleanImage(raw), 'upload');
+    let tmpPath: string | undefined;
+    try {
+      const file = await request.file();
+      if (!file) throw new AppError('IMAGE_REQUIRED');
+      const received = await receiveUpload(file.file, opts.tmpDir, { image: MAX_UPLOAD_BYTES, video: MAX_VIDEO_UPLOAD_BYTES });
+      tmpPath = received.path;
+      const userId = session.user.id;
+      if (received.kind === 'image') return await storeImage(opts, userId, await cleanImage(received.path), 'upload');
+      const video = await checkVideoFile(received.path);
+      const key = `u/${userId}/up-${randomUUID()}.${video.ext}`;
+      await opts.storage.putFile(key, received.path, video.contentType);
+      const { width, height, durationS } = video.probe;
+      const sizeBytes = received.sizeBytes;
+      await insertMediaObject(opts.db, { key, userId, origin: 'upload', contentType: video.contentType, sizeBytes, width, height, durationS });
+      return { key, url: `/api/media/${key}`, width, height, durationS, contentType: video.contentType, sizeBytes };
+    } finally {
+      release();
+      if (tmpPath) await rm(tmpPath, { force: true });
+    }
   });
 }

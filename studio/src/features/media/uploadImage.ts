@@ -31,11 +31,43 @@ export class UploadError extends Error {
   }
 }
 
+type UploadOptions = { filename?: string; onProgress?: (fraction: number) => void; signal?: AbortSignal };
+
+/**
+ * The server takes 3 uploads per session at once (UPLOADS_PER_SESSION) and answers 429 to more,
+ * so a tab sends at most this many; the rest (a drop of many files) wait their turn.
+ */
+const MAX_PARALLEL_UPLOADS = 3;
+let uploading = 0;
+const queued: (() => void)[] = [];
+
+function takeUploadSlot(): Promise<void> {
+  if (uploading < MAX_PARALLEL_UPLOADS) {
+    uploading += 1;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => queued.push(resolve));
+}
+
+/** Hands the slot to the next queued upload, if any. */
+function releaseUploadSlot(): void {
+  const next = queued.shift();
+  if (next) next();
+  else uploading -= 1;
+}
+
 /** Uploads any image or video Blob; the server answers its stored URL (and `durationS` for a video). */
-export function uploadMedia(
-  file: Blob,
-  opts: { filename?: string; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<UploadedMedia> {
+export async function uploadMedia(file: Blob, opts: UploadOptions = {}): Promise<UploadedMedia> {
+  await takeUploadSlot();
+  try {
+    if (opts.signal?.aborted) throw new DOMException('Upload aborted', 'AbortError');
+    return await sendUpload(file, opts);
+  } finally {
+    releaseUploadSlot();
+  }
+}
+
+function sendUpload(file: Blob, opts: UploadOptions): Promise<UploadedMedia> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/media/upload');

@@ -63,6 +63,8 @@ const zEnv = z.object({
   AUTH_SIGN_UP_LIMIT: z.coerce.number().int().positive().default(5),
   AUTH_SEND_CODE_LIMIT: z.coerce.number().int().positive().default(3),
   AUTH_CHECK_CODE_LIMIT: z.coerce.number().int().positive().default(5),
+  WELCOME_CREDITS_PER_NETWORK: z.coerce.number().int().min(0).default(3),
+  WELCOME_CREDITS_WINDOW_HOURS: z.coerce.number().positive().default(24),
   STRIPE_SECRET_KEY: zOptionalString,
   STRIPE_WEBHOOK_SECRET: zOptionalString,
   STRIPE_API_BASE: zOptionalString.pipe(z.url().optional()),
@@ -127,6 +129,12 @@ export interface Config {
    * nodes share them): password sign-in, sign-up, sending a code, checking a code.
    */
   authLimits: { windowSeconds: number; signIn: number; signUp: number; sendCode: number; checkCode: number };
+  /**
+   * Welcome (trial) credits per client network — an IPv4 address or an IPv6 /64 — and window,
+   * on top of once per device id (which the client chooses). Sign-ins past it get an account
+   * without welcome credits; admins see the refusals (admin.abuse.welcomeCredits).
+   */
+  welcomeCredits: { perNetwork: number; windowHours: number };
   /**
    * Payments. With both Stripe keys, subscriptions go through Stripe (`apiBase` points the SDK
    * at another host, e.g. a local stand-in). Without them the built-in test checkout takes
@@ -224,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sendCode: e.AUTH_SEND_CODE_LIMIT,
       checkCode: e.AUTH_CHECK_CODE_LIMIT,
     },
+    welcomeCredits: { perNetwork: e.WELCOME_CREDITS_PER_NETWORK, windowHours: e.WELCOME_CREDITS_WINDOW_HOURS },
     billing: {
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

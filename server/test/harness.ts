@@ -128,6 +128,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       // Every inject comes from 127.0.0.1: production per-IP auth limits would throttle the
       // suites. auth-limits.int.test.ts sets small ones on purpose.
       authLimits: { windowSeconds: 60, signIn: 1000, signUp: 1000, sendCode: 1000, checkCode: 1000 },
+      // The same address again: every anonymous visitor of a suite gets its welcome credits.
+      // welcome-credits.int.test.ts sets the production bound on purpose.
+      welcomeCredits: { perNetwork: 1_000_000, windowHours: 24 },
       ...overrides,
     },
   );

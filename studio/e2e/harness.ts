@@ -38,8 +38,9 @@ export interface E2EServer {
 
 /**
  * Environment every e2e server gets on top of the defaults: no SMTP server, so mail lands in the
- * dev mailbox the tests read codes from; auth limits per client IP raised, because every test
- * of a file shares 127.0.0.1 (a test that needs the real limits passes its own values).
+ * dev mailbox the tests read codes from; auth limits and welcome credits per client IP raised,
+ * because every test of a file shares 127.0.0.1 (a test that needs the real limits passes its
+ * own values).
  */
 export const E2E_SERVER_ENV: Readonly<Record<string, string>> = {
   SMTP_URL: '',
@@ -48,6 +49,7 @@ export const E2E_SERVER_ENV: Readonly<Record<string, string>> = {
   AUTH_SIGN_UP_LIMIT: '100',
   AUTH_SEND_CODE_LIMIT: '100',
   AUTH_CHECK_CODE_LIMIT: '100',
+  WELCOME_CREDITS_PER_NETWORK: '100000',
 };
 
 export async function startServer(opts: { env?: Record<string, string> } = {}): Promise<E2EServer> {

@@ -14,7 +14,7 @@
  *    user registers, and deleting them when an account is deleted (trigger in the migration)
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 export const grantSourceKind = pgEnum('grant_source_kind', [
@@ -121,4 +121,27 @@ export const creditEntries = pgTable(
     uniqueIndex('credit_entries_one_expire_entry').on(t.grantId).where(sql`${t.kind} = 'expire'`),
     check('credit_entries_amount_positive', sql`${t.amount} > 0`),
   ],
+);
+
+/**
+ * Welcome (trial) grants per client network — an IPv4 address or an IPv6 /64 — within the
+ * current window: the device id is the client's word, so the network bounds how many welcome
+ * grants one place can collect (WELCOME_CREDITS_PER_NETWORK per WELCOME_CREDITS_WINDOW_HOURS).
+ */
+export const welcomeNetworks = pgTable('welcome_networks', {
+  network: text('network').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  granted: integer('granted').notNull(),
+});
+
+/** Welcome grants refused because their network had used its share, per network and UTC day: the admin abuse view. */
+export const welcomeRefusals = pgTable(
+  'welcome_refusals',
+  {
+    network: text('network').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull(),
+    lastRefusedAt: timestamp('last_refused_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.day] }), index('welcome_refusals_day_idx').on(t.day)],
 );

@@ -159,3 +159,24 @@ export interface AuditEntryDto {
   note: string | null;
   createdAt: string;
 }
+
+/**
+ * admin.abuse.welcomeCredits: networks (an IPv4 address or an IPv6 /64) whose welcome grants
+ * were refused because they had used their share, over the last `days` UTC days, most first.
+ */
+export const zAdminWelcomeAbuseInput = z.object({
+  days: z.number().int().min(1).max(90).default(7),
+  limit: zLimit,
+});
+
+export interface WelcomeAbuseRowDto {
+  network: string;
+  refused: number;
+  lastRefusedAt: string;
+}
+
+export interface WelcomeAbuseDto {
+  /** First UTC day counted (YYYY-MM-DD). */
+  since: string;
+  networks: WelcomeAbuseRowDto[];
+}

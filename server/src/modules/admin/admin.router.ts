@@ -8,12 +8,14 @@ import {
   zAdminReportResolveInput,
   zAdminTaskListInput,
   zAdminUserLookupInput,
+  zAdminWelcomeAbuseInput,
 } from '@tessera/shared/admin';
 import { zCategoryInput, zPositionInput, zSpecialTopicInput, zTemplateId, zTemplateInput } from '@tessera/shared/catalog';
 import { z } from 'zod';
 import { router } from '../../trpc/init.ts';
 import { adminProcedure } from '../../trpc/procedures.ts';
 import { analyticsAdminRouter } from '../analytics/analytics.router.ts';
+import { welcomeCreditAbuse } from '../credits/welcome.service.ts';
 import {
   type AdminActor,
   adminCatalog,
@@ -67,6 +69,10 @@ export const adminRouter = router({
       }
       return user;
     }),
+  }),
+  // Abuse of the free offers: networks refused welcome credits past their share (config.welcomeCredits).
+  abuse: router({
+    welcomeCredits: adminProcedure.input(zAdminWelcomeAbuseInput).query(({ ctx, input }) => welcomeCreditAbuse(ctx.services.db, input)),
   }),
   audit: router({
     list: adminProcedure.input(zAdminAuditListInput).query(({ ctx, input }) => listAudit(ctx.services.db, input)),

@@ -18,6 +18,7 @@ import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { anonymous, emailOTP } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
 import { isUserBanned } from '../admin/admin.api.ts';
+import { networkOf } from '../../lib/network.ts';
 import { resolveRequestInfo } from '../../lib/requestInfo.ts';
 import { grantVerifiedEmailBonus, grantWelcomeCredits } from '../credits/credits.service.ts';
 import type { MailOutbox } from '../mail/mail.ts';
@@ -122,14 +123,20 @@ export function createAuth(deps: { db: Database; config: Config; outbox: MailOut
           after: async (user, ctx) => {
             try {
               const fromAnonymousSession = !user.isAnonymous && ctx ? Boolean((await getSessionFromCtx(ctx, { disableRefresh: true }))?.user.isAnonymous) : false;
-              await grantWelcomeCredits(db, {
-                id: user.id,
-                email: user.email,
-                emailVerified: user.emailVerified,
-                deviceId: typeof user.deviceId === 'string' ? user.deviceId : null,
-                isAnonymous: Boolean(user.isAnonymous),
-                fromAnonymousSession,
-              });
+              // auth.routes.ts sets the client IP header on every request it hands better-auth.
+              const clientIp = (ctx?.headers ?? ctx?.request?.headers)?.get(CLIENT_IP_HEADER);
+              await grantWelcomeCredits(
+                db,
+                {
+                  id: user.id,
+                  email: user.email,
+                  emailVerified: user.emailVerified,
+                  deviceId: typeof user.deviceId === 'string' ? user.deviceId : null,
+                  isAnonymous: Boolean(user.isAnonymous),
+                  fromAnonymousSession,
+                },
+                clientIp ? { network: networkOf(clientIp), limit: config.welcomeCredits } : null,
+              );
             } catch (err) {
               // A missing welcome grant is fixable later; a failed sign-up loses the visitor.
               (ctx?.context.logger ?? console).error('welcome credits failed', err);

@@ -34,6 +34,8 @@ import {
   sumGrants,
 } from './credits.repo.ts';
 
+import { mayGrantWelcome, type WelcomeNetwork } from './welcome.service.ts';
+
 export type { CreditSummary, UsageType } from '@tessera/shared/credits';
 
 /** The `app` part of §8's `app::usageType::message` for ledger errors. */
@@ -201,10 +203,12 @@ export async function getCreditHistory(
 
 /**
  * Trial credits for a new user, once per device (`device:<id>`), or once per user when the
- * studio sent no device id. Returns whether credits were granted.
+ * studio sent no device id — and, for a sign-up from a client network (`from`), within that
+ * network's share (welcome.service.ts). Returns whether credits were granted.
  */
-export async function grantAnonymousTrial(db: Database, user: { id: string; deviceId: string | null }): Promise<boolean> {
+export async function grantAnonymousTrial(db: Database, user: { id: string; deviceId: string | null }, from: WelcomeNetwork | null = null): Promise<boolean> {
   const sourceId = user.deviceId ? `device:${user.deviceId}` : `user:${user.id}`;
+  if (from && !(await mayGrantWelcome(db, sourceId, from))) return false;
   const result = await grantCredits(db, { userId: user.id, sourceKind: 'welcome', sourceId, amount: ANONYMOUS_TRIAL_CREDITS, note: 'Welcome credits' });
   return result.granted;
 }
@@ -242,15 +246,17 @@ export async function getSubUsage(
 
 /**
  * Welcome grants for a user just created (better-auth's user.create.after hook):
- *  - the trial, once per device — except for a registered account made from an anonymous
- *    session, which keeps that session's credits through the account link instead;
+ *  - the trial, once per device and within the share of the network it came from (`from`) —
+ *    except for a registered account made from an anonymous session, which keeps that
+ *    session's credits through the account link instead;
  *  - the verified-e-mail bonus when the address arrives verified (Google sign-ins).
  * No credits:changed event: the new user has no socket yet.
  */
 export async function grantWelcomeCredits(
   db: Database,
   user: { id: string; email: string; emailVerified: boolean; deviceId: string | null; isAnonymous: boolean; fromAnonymousSession: boolean },
+  from: WelcomeNetwork | null = null,
 ): Promise<void> {
-  if (user.isAnonymous || !user.fromAnonymousSession) await grantAnonymousTrial(db, user);
+  if (user.isAnonymous || !user.fromAnonymousSession) await grantAnonymousTrial(db, user, from);
   if (!user.isAnonymous && user.emailVerified) await grantVerifiedEmailBonus(db, user.id, user.email);
 }

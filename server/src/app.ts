@@ -34,7 +34,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { downloadRoutes } from './modules/creations/download.routes.ts';
 import { createMailer, devMailboxEnabled, MailOutbox } from './modules/mail/mail.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStudio } from './plugins/studio.ts';
 import { UpgradeDispatcher } from './plugins/upgrade.ts';
@@ -78,6 +78,10 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Oversized headers, broken URLs and other requests refused before any route answer in the
+    // catalogue shape too.
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
 
   // 1. Infrastructure.

@@ -1,7 +1,8 @@
 /** Start: config → database (migrated) → app → listen. */
 import { connect } from '@tessera/db/connect';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
+import { exitOnStartupFailure } from './startupFailure.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -32,11 +33,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('Tessera failed to start:', error);
-  }
-  process.exit(1);
-});
+main().catch((error: unknown) => exitOnStartupFailure(error));

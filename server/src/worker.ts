@@ -14,6 +14,7 @@ import { createWorkerPool } from './generation/workers.ts';
 import { LocalDiskStorage } from './media/storage.ts';
 import { pgPublisher } from './realtime/pgRelay.ts';
 import { Realtime } from './realtime/realtime.ts';
+import { exitOnStartupFailure } from './startupFailure.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -56,7 +57,4 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitOnStartupFailure(error));

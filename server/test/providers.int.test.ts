@@ -239,7 +239,7 @@ describe('Replicate predictions provider', () => {
       t.app.inject({ method: 'POST', url: REPLICATE_WEBHOOK_PATH, headers: { 'content-type': 'application/json', ...headers }, payload: body });
     const forged = await post({ 'webhook-id': 'msg_1', 'webhook-timestamp': String(now), 'webhook-signature': signWebhook(`whsec_${Buffer.from('wrong secret').toString('base64')}`, 'msg_1', now, body) });
     expect(forged.statusCode).toBe(400);
-    expect(forged.json()).toEqual({ error: 'Invalid webhook signature.' });
+    expect(forged.json()).toMatchObject({ error: { code: 'BAD_REQUEST', message: 'Invalid webhook signature.', data: { httpStatus: 400, appCode: 'WEBHOOK_SIGNATURE_INVALID' } } });
     const stale = now - 600;
     expect((await post({ 'webhook-id': 'msg_2', 'webhook-timestamp': String(stale), 'webhook-signature': signWebhook(replicate.webhookSecret, 'msg_2', stale, body) })).statusCode).toBe(400);
     expect((await post({})).statusCode).toBe(400);

@@ -57,8 +57,10 @@ export function formatError(error: TRPCError, path: string | undefined): WireErr
     wire = cause.wireCode;
     message = cause.message;
     extra.appCode = cause.catalogueCode;
-  } else if ((error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') && cause instanceof SyntaxError) {
-    // tRPC reports an unparsable body or `input` as BAD_REQUEST with JSON.parse's message.
+  } else if (error.code === 'UNSUPPORTED_MEDIA_TYPE' || ((error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') && cause instanceof SyntaxError)) {
+    // tRPC reports an unparsable body or `input` as BAD_REQUEST with JSON.parse's message, and a
+    // body it cannot read at all (text/plain, no content type) as 415, a code §8 does not have:
+    // both are the client's unparsable body, as on the HTTP routes.
     wire = 'PARSE_ERROR';
     message = ERROR_CATALOGUE.MALFORMED_BODY.message;
     extra.appCode = 'MALFORMED_BODY';

@@ -5,7 +5,7 @@
  * errors translated to catalogue messages.
  */
 import type { ProvidersResponse } from '@tessera/shared/auth';
-import { ERROR_CATALOGUE, httpStatusOf } from '@tessera/shared/errors';
+import { type CatalogueCode, ERROR_CATALOGUE, httpErrorBody, httpStatusOf } from '@tessera/shared/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Auth } from './auth.ts';
@@ -93,6 +93,11 @@ async function handleAuth(auth: Auth, config: Config, request: FastifyRequest, r
     const translated = translateAuthError(response.status, safeJson(text));
     return reply.status(translated.status).type('application/json').send(translated.body);
   }
+  if (response.status >= 400) {
+    // better-auth answers unknown paths and wrong methods with an empty or plain-text body.
+    const body = httpErrorBody(catalogueCodeForStatus(response.status), pathname);
+    return reply.status(body.error.data.httpStatus).type('application/json').send(body);
+  }
   return reply.status(response.status).send(text === '' ? null : text);
 }
 
@@ -108,6 +113,15 @@ async function knowsPendingPassword(auth: Auth, email: unknown, password: unknow
   const hash = found.accounts.find((a) => a.providerId === 'credential' && a.password)?.password;
   if (!hash) return true;
   return typeof password === 'string' && (await context.password.verify({ hash, password }));
+}
+
+function catalogueCodeForStatus(status: number): CatalogueCode {
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 405) return 'METHOD_NOT_SUPPORTED';
+  if (status === 429) return 'TOO_MANY_REQUESTS';
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  return status < 500 ? 'INCORRECT_PARAMETER' : 'INTERNAL';
 }
 
 function safeJson(text: string): unknown {

@@ -34,10 +34,19 @@ export function sessionTokenFromCookie(cookieHeader: string | undefined): string
   for (const part of (cookieHeader ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name !== 'tessera.session_token' && name !== '__Secure-tessera.session_token') continue;
-    const token = decodeURIComponent(rest.join('=')).split('.')[0];
+    const token = safeDecode(rest.join('='))?.split('.')[0];
     return token || null;
   }
   return null;
+}
+
+/** A cookie value with a broken percent-escape (`%E0%A4%A`) is no token, not a server error. */
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }
 
 /**

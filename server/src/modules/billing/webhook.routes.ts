@@ -5,7 +5,7 @@
  * from Stripe and its current state applied, so duplicates, delays and reordering are harmless.
  * A failure answers 500 and leaves the event unmarked, so Stripe delivers it again.
  */
-import { ERROR_CATALOGUE } from '@tessera/shared/errors';
+import { httpErrorBody } from '@tessera/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../services.ts';
 import { eventProcessed, markEventProcessed } from './billing.repo.ts';
@@ -49,16 +49,16 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { services
   }
 
   app.post(STRIPE_WEBHOOK_PATH, async (req, reply) => {
-    if (!stripe || !secret) return reply.code(404).send({ error: ERROR_CATALOGUE.NOT_FOUND.message });
+    if (!stripe || !secret) return reply.code(404).send(httpErrorBody('NOT_FOUND', STRIPE_WEBHOOK_PATH));
     const signature = req.headers['stripe-signature'];
     if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) {
-      return reply.code(400).send({ error: ERROR_CATALOGUE.WEBHOOK_SIGNATURE_INVALID.message });
+      return reply.code(400).send(httpErrorBody('WEBHOOK_SIGNATURE_INVALID', STRIPE_WEBHOOK_PATH));
     }
     let event;
     try {
       event = stripe.verifyEvent(req.body, signature, secret);
     } catch {
-      return reply.code(400).send({ error: ERROR_CATALOGUE.WEBHOOK_SIGNATURE_INVALID.message });
+      return reply.code(400).send(httpErrorBody('WEBHOOK_SIGNATURE_INVALID', STRIPE_WEBHOOK_PATH));
     }
     if (await eventProcessed(services.db, event.id)) return { received: true, duplicate: true };
 

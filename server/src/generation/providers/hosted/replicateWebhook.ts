@@ -8,7 +8,7 @@
  * a hint and a duplicate is harmless.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ERROR_CATALOGUE } from '@tessera/shared/errors';
+import { httpErrorBody } from '@tessera/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sleep } from './http.ts';
@@ -77,7 +77,7 @@ export async function replicateWebhookRoutes(app: FastifyInstance, opts: { secre
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   app.post(REPLICATE_WEBHOOK_PATH, async (req, reply) => {
-    if (!opts.secret) return reply.code(404).send({ error: ERROR_CATALOGUE.NOT_FOUND.message });
+    if (!opts.secret) return reply.code(404).send(httpErrorBody('NOT_FOUND', REPLICATE_WEBHOOK_PATH));
     const body = req.body;
     const signed =
       Buffer.isBuffer(body) &&
@@ -86,12 +86,12 @@ export async function replicateWebhookRoutes(app: FastifyInstance, opts: { secre
         { id: first(req.headers['webhook-id']), timestamp: first(req.headers['webhook-timestamp']), signature: first(req.headers['webhook-signature']) },
         body,
       );
-    if (!signed) return reply.code(400).send({ error: ERROR_CATALOGUE.WEBHOOK_SIGNATURE_INVALID.message });
+    if (!signed) return reply.code(400).send(httpErrorBody('WEBHOOK_SIGNATURE_INVALID', REPLICATE_WEBHOOK_PATH));
     let delivery: z.infer<typeof zDelivery>;
     try {
       delivery = zDelivery.parse(JSON.parse(body.toString('utf8')));
     } catch {
-      return reply.code(400).send({ error: ERROR_CATALOGUE.INCORRECT_PARAMETER.message });
+      return reply.code(400).send(httpErrorBody('INCORRECT_PARAMETER', REPLICATE_WEBHOOK_PATH));
     }
     opts.waiters.wake(delivery.id);
     return reply.code(200).send({ received: true });

@@ -5,7 +5,7 @@
  * and refused webhooks.
  */
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, rpc, signInAnonymously, signUpTestUser, TEST_ORIGIN, type TestApp, type TestUser, uniqueEmail } from './harness.ts';
 
@@ -177,7 +177,7 @@ describe('client mistakes the framework sees first', () => {
 });
 
 describe('error bodies outside the routes', () => {
-  it('answers headers over the limit 431 with a catalogue body', async () => {
+  it('answers headers over the limit 431 and an unreadable request 400 with a catalogue body', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -192,6 +192,18 @@ describe('error bodies outside the routes', () => {
     });
     expect(res.status).toBe(431);
     expectCatalogueError(431, JSON.parse(res.body), 'PAYLOAD_TOO_LARGE');
+
+    // A request line Node's parser cannot read at all.
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end('NOT HTTP AT ALL\r\n\r\n'));
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expectCatalogueError(400, JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)), 'PARSE_ERROR');
   });
 
   it('answers an unknown auth path 404 NOT_FOUND', async () => {

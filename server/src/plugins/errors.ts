@@ -4,7 +4,7 @@
  * Before any handler: input no route can store (NUL, unpaired surrogates, absurd nesting)
  * answers 400, and methods tRPC has no answer for answer 405 in the tRPC shape.
  */
-import { AppError, type CatalogueCode, httpErrorBody } from '@tessera/shared/errors';
+import { AppError, type CatalogueCode, httpErrorBody, type WireCode } from '@tessera/shared/errors';
 import { TRPCError } from '@trpc/server';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
@@ -82,10 +82,12 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback?
 export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
   // A reset connection has nobody left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code]: [number, CatalogueCode] =
-    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'PAYLOAD_TOO_LARGE'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'TRY_AGAIN_LATER'] : [400, 'MALFORMED_BODY'];
-  const body = httpErrorBody(code);
-  const json = JSON.stringify({ error: { ...body.error, data: { ...body.error.data, httpStatus: status } } });
+  const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : timedOut ? 408 : 400;
+  const base = httpErrorBody(status === 431 ? 'PAYLOAD_TOO_LARGE' : timedOut ? 'TRY_AGAIN_LATER' : 'MALFORMED_BODY').error;
+  // A client too slow to send its request is §8's TIMEOUT (no catalogue entry carries that code).
+  const wire: WireCode = timedOut ? 'TIMEOUT' : base.code;
+  const json = JSON.stringify({ error: { ...base, code: wire, data: { ...base.data, code: wire, httpStatus: status } } });
   this.log.debug({ err: error }, 'client error');
   if (socket.writable) {
     socket.write(

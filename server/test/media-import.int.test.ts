@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRemoteImage } from '../src/media/import.ts';
 import { createSafeImageFetcher, type DialTarget, type SafeFetchOptions } from '../src/media/safeFetch.ts';
-import { buildTestApp, signInAnonymously, type TestApp, type TestUser } from './harness.ts';
+import { buildTestApp, signInAnonymously, TEST_ORIGIN, type TestApp, type TestUser } from './harness.ts';
 
 const PUBLIC_NAME = 'images.example.com';
 /** A public unicast address (it passes isBlockedAddress); the stand-in dialer maps it to the local server. */
@@ -27,6 +27,8 @@ let server: http.Server;
 let port: number;
 let png: Buffer;
 const hits: { path: string; host: string | undefined }[] = [];
+/** TCP connections the local server accepted: a refused URL must not even open one. */
+let connections = 0;
 let hugeBytesSent = 0;
 let hugeFinished = false;
 /** Settles when the streamed-huge response's connection closes (cut by the client, or ended). */
@@ -104,6 +106,9 @@ beforeAll(async () => {
         res.writeHead(404).end();
     }
   });
+  server.on('connection', () => {
+    connections += 1;
+  });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   port = (server.address() as net.AddressInfo).port;
@@ -150,16 +155,28 @@ describe('POST /api/media/import', () => {
   it('refuses the local server: it is loopback, however it is spelled', async () => {
     const before = hits.length;
     for (const url of [`http://127.0.0.1:${port}/cat.png`, `http://localhost:${port}/cat.png`, `http://127.1:${port}/cat.png`, `http://[::ffff:127.0.0.1]:${port}/cat.png`]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/media/import', headers: { cookie: user.cookie }, payload: { url } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/media/import', headers: { cookie: user.cookie, origin: TEST_ORIGIN }, payload: { url } });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error).toMatchObject({ message: 'Invalid image URL.', data: { appCode: 'INVALID_IMAGE_URL' } });
     }
     expect(hits.length).toBe(before);
   });
 
+  it('refuses IPv6 spellings that embed the loopback IPv4 address, without opening a connection', async () => {
+    const before = connections;
+    const forms = ['::127.0.0.1', '::7f00:1', '::ffff:7f00:1', '::ffff:0:127.0.0.1', '64:ff9b::127.0.0.1', '2002:7f00:1::1'];
+    for (const host of forms) {
+      const url = `http://[${host}]:${port}/x.png`;
+      const res = await t.app.inject({ method: 'POST', url: '/api/media/import', headers: { cookie: user.cookie, origin: TEST_ORIGIN }, payload: { url } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.data.appCode, url).toBe('INVALID_IMAGE_URL');
+    }
+    expect(connections).toBe(before);
+  });
+
   it('refuses cloud metadata and non-http schemes', async () => {
     for (const url of ['http://169.254.169.254/latest/meta-data', 'file:///etc/passwd', 'http://user:pw@example.com/a.png']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/media/import', headers: { cookie: user.cookie }, payload: { url } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/media/import', headers: { cookie: user.cookie, origin: TEST_ORIGIN }, payload: { url } });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.data.appCode).toBe('INVALID_IMAGE_URL');
     }
@@ -167,7 +184,7 @@ describe('POST /api/media/import', () => {
 
   it('needs a session and a url', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/media/import', payload: { url: 'https://example.com/a.png' } })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'POST', url: '/api/media/import', headers: { cookie: user.cookie }, payload: { href: 'x' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/media/import', headers: { cookie: user.cookie, origin: TEST_ORIGIN }, payload: { href: 'x' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.data.appCode).toBe('INCORRECT_PARAMETER');
   });

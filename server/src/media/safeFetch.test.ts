@@ -40,15 +40,31 @@ describe('isBlockedAddress', () => {
     ['2001:db8::1'], // documentation
     ['198.18.0.1'], // benchmarking
     ['240.0.0.1'], // reserved
+    ['::127.0.0.1'], // IPv4-compatible: ::/96 carries the IPv4 address in its last 32 bits
+    ['::7f00:1'],
+    ['::10.0.0.1'],
+    ['::169.254.169.254'],
+    ['::0.0.0.0'],
+    ['0:0:0:0:0:0:7f00:1'],
+    ['::ffff:0:127.0.0.1'], // SIIT (RFC 6145)
     ['64:ff9b::7f00:1'], // NAT64 of 127.0.0.1
+    ['64:ff9b::127.0.0.1'],
+    ['64:ff9b::a00:1'], // NAT64 of 10.0.0.1
+    ['64:ff9b::a9fe:a9fe'], // NAT64 of 169.254.169.254
+    ['64:ff9b:1::a00:1'], // local-use NAT64 (RFC 8215)
+    ['64:ff9b::808:808'], // NAT64 of a public address: the translator may sit inside our network
     ['2002:7f00:1::1'], // 6to4 of 127.0.0.1
+    ['2002:a00:1::1'], // 6to4 of 10.0.0.1
+    ['2002:c0a8:101::'], // 6to4 of 192.168.1.1
+    ['2002:808:808::1'], // 6to4 of a public address: a relay, not the host
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2'], // Teredo
     ['not an address'],
     [''],
   ])('blocks %s', (ip) => {
     expect(isBlockedAddress(ip)).toBe(true);
   });
 
-  it.each([['8.8.8.8'], ['1.1.1.1'], ['93.184.215.14'], ['172.32.0.1'], ['100.128.0.1'], ['2606:4700::1111'], ['2001:4860:4860::8888'], ['::ffff:8.8.8.8']])(
+  it.each([['8.8.8.8'], ['1.1.1.1'], ['93.184.215.14'], ['172.32.0.1'], ['100.128.0.1'], ['2606:4700::1111'], ['2001:4860:4860::8888'], ['::ffff:8.8.8.8'], ['::8.8.8.8']])(
     'allows the public address %s',
     (ip) => {
       expect(isBlockedAddress(ip)).toBe(false);

@@ -59,12 +59,34 @@ export interface NetworkHooks {
 }
 
 /**
+ * The IPv4 address an IPv6 address carries in its last 32 bits where that address reaches, or
+ * may be translated to, the IPv4 host: IPv4-compatible `::a.b.c.d` (::/96, deprecated but still
+ * routed by some stacks to the IPv4 host, e.g. `::127.0.0.1` = `::7f00:1`), IPv4-mapped
+ * `::ffff:a.b.c.d` and SIIT `::ffff:0:a.b.c.d` (RFC 6145), NAT64 `64:ff9b::a.b.c.d` (RFC 6052)
+ * and 6to4 `2002:aabb:ccdd::/48` (RFC 3056, the address sits in bits 16–47). Null otherwise.
+ */
+function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = v6.parts;
+  const tail = () => new ipaddr.IPv4([p[6]! >> 8, p[6]! & 0xff, p[7]! >> 8, p[7]! & 0xff]);
+  const zeroUpTo = (n: number) => p.slice(0, n).every((part) => part === 0);
+  if (zeroUpTo(6)) return tail(); // IPv4-compatible (and ::, ::1, which land in 0.0.0.0/8)
+  if (zeroUpTo(5) && p[5] === 0xffff) return tail(); // IPv4-mapped
+  if (zeroUpTo(4) && p[4] === 0xffff && p[5] === 0) return tail(); // SIIT
+  if (p[0] === 0x64 && p[1] === 0xff9b && p[2] === 0 && p[3] === 0 && p[4] === 0 && p[5] === 0) return tail(); // NAT64
+  if (p[0] === 0x2002) return new ipaddr.IPv4([p[1]! >> 8, p[1]! & 0xff, p[2]! >> 8, p[2]! & 0xff]); // 6to4
+  return null;
+}
+
+/**
  * True unless `ip` is a public unicast address. Anything ipaddr.js classifies as loopback,
  * private, link-local, unique-local, multicast, broadcast, unspecified, CGNAT, reserved,
- * documentation, benchmarking, NAT64/6to4/Teredo (which embed IPv4 addresses) … is blocked;
- * IPv4-mapped IPv6 is judged as the IPv4 address it carries. Numeric forms such as `127.1`,
- * `0177.0.0.1`, `0x7f000001` and `2130706433` parse as the address they denote. Unparseable
- * input is blocked.
+ * documentation, benchmarking … is blocked. An IPv6 address that embeds an IPv4 address
+ * (IPv4-compatible, IPv4-mapped, SIIT, NAT64, 6to4) is judged as that IPv4 address first, so
+ * `::127.0.0.1`, `::ffff:10.0.0.1` and `64:ff9b::a9fe:a9fe` are blocked; the translation and
+ * tunnel prefixes (NAT64, 6to4, Teredo) stay blocked even around a public IPv4 address, because
+ * the gateway that would carry the packet may sit inside our network. Numeric forms such as
+ * `127.1`, `0177.0.0.1`, `0x7f000001` and `2130706433` parse as the address they denote.
+ * Unparseable input is blocked.
  */
 export function isBlockedAddress(ip: string): boolean {
   let address: ipaddr.IPv4 | ipaddr.IPv6;
@@ -75,7 +97,10 @@ export function isBlockedAddress(ip: string): boolean {
   }
   if (address.kind() === 'ipv6') {
     const v6 = address as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() !== 'unicast';
+    const v4 = embeddedIPv4(v6);
+    if (v4 && v4.range() !== 'unicast') return true;
+    // A mapped or compatible address of a public IPv4 host is that host; the rest is judged as IPv6.
+    if (v4 && (v6.isIPv4MappedAddress() || v6.parts.slice(0, 6).every((part) => part === 0))) return false;
     return v6.range() !== 'unicast';
   }
   return address.range() !== 'unicast';

@@ -6,7 +6,7 @@
  * the task. Providers are stand-ins at the system's edge.
  */
 import { generationTasks } from '@tessera/db/schema';
-import { type CanvasNode, readNodes } from '@tessera/shared/canvas';
+import { type CanvasNode, readNodes, writeNode } from '@tessera/shared/canvas';
 import type { ClientToServerEvents, ServerEventPayload, ServerToClientEvents } from '@tessera/shared/realtime';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -263,18 +263,25 @@ describe('generation on a shared canvas (in-process workers)', () => {
     expect(res.body.error.data.issues).toEqual([expect.objectContaining({ path: 'input.prompt', message: 'Prompt is required' })]);
   });
 
-  it("uses a teammate's image as an input, which outside the project stays private", async () => {
+  it("uses a teammate's image the canvas shows as an input, which outside the project stays private", async () => {
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#22aa44' } }).png().toBuffer();
     const upload = await uploadFile(t.app, bob.cookie, png);
     expect(upload.statusCode).toBe(200);
     const { url } = upload.json<{ url: string }>();
-    const onCanvas = await call(t, alice, 'canvas.generate', {
+    const request = {
       projectId,
       kind: 'image_to_image',
       input: { image: url, prompt: 'as a watercolour', style: 'watercolor' },
       placement: PLACEMENT,
       parentNodeId: 'bobs-photo',
-    });
+    };
+    // Being a teammate's is not enough: the upload must be on the project's canvas.
+    expect((await call(t, alice, 'canvas.generate', request)).body.error.data.appCode).toBe('IMAGE_NOT_FOUND');
+    const bobDoc = await openDoc(t, projectId, bob);
+    writeNode(bobDoc.doc, { id: 'bobs-photo', type: 'image', src: url, x: 0, y: 0, width: 64, height: 64, rotation: 0, z: 0, parentId: null, locked: false });
+    await waitUntil(() => !bobDoc.provider.hasUnsyncedChanges, 5000, "the server to have bob's photo");
+    const onCanvas = await call(t, alice, 'canvas.generate', request);
+    bobDoc.close();
     expect(onCanvas.status).toBe(200);
     const elsewhere = await call(t, stranger, 'image2Image.create', { image: url, prompt: 'stolen' });
     expect(elsewhere.body.error.data.appCode).toBe('IMAGE_NOT_FOUND');

@@ -13,6 +13,7 @@
 import type { Database } from '@tessera/db/connect';
 import { CANVAS_NODES } from '@tessera/shared/canvas';
 import { MEDIA_KEY_PATTERN } from '@tessera/shared/generation';
+import { TIMELINE_MAP } from '@tessera/shared/timeline/doc';
 import type { afterUnloadDocumentPayload, Extension, onLoadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import * as Y from 'yjs';
@@ -139,7 +140,10 @@ export class PostgresPersistenceExtension implements Extension {
 
 const MEDIA_URL_PREFIX = '/api/media/';
 
-/** Storage keys of our media the document's nodes show (src, poster and earlier versions). */
+/**
+ * Storage keys of our media the document shows: its nodes' src and poster, a regenerating node's
+ * `previous` result and earlier versions, and the timeline's clips.
+ */
 export function mediaKeysOf(doc: Y.Doc): string[] {
   const keys = new Set<string>();
   const add = (value: unknown) => {
@@ -151,6 +155,11 @@ export function mediaKeysOf(doc: Y.Doc): string[] {
     if (!(node instanceof Y.Map)) continue;
     add(node.get('src'));
     add(node.get('poster'));
+    const previous: unknown = node.get('previous');
+    if (previous && typeof previous === 'object') {
+      add((previous as { src?: unknown }).src);
+      add((previous as { poster?: unknown }).poster);
+    }
     const generation: unknown = node.get('generation');
     const versions = generation && typeof generation === 'object' ? (generation as { versions?: unknown }).versions : undefined;
     if (!Array.isArray(versions)) continue;
@@ -158,6 +167,9 @@ export function mediaKeysOf(doc: Y.Doc): string[] {
       add(version.src);
       add(version.poster);
     }
+  }
+  for (const item of doc.getMap<unknown>(TIMELINE_MAP).values()) {
+    if (item instanceof Y.Map && item.get('type') === 'clip') add(item.get('src'));
   }
   return [...keys];
 }

@@ -13,7 +13,7 @@ import { applyCanvasOutcome } from '../modules/canvas/canvasOutcome.ts';
 import { cancelTask, createTask, getTask, listTasks, taskConcurrency, type TaskServiceDeps } from './tasks.service.ts';
 
 function taskDeps(ctx: Context): TaskServiceDeps {
-  const { db, realtime, moderation, workers, storage, engine } = ctx.services;
+  const { db, realtime, moderation, workers, storage, engine, collab } = ctx.services;
   // A canceled canvas task's placeholder is marked at once for everyone on the canvas.
   return {
     db,
@@ -21,6 +21,7 @@ function taskDeps(ctx: Context): TaskServiceDeps {
     moderation,
     storage,
     engine,
+    collab,
     providers: configuredProviders(ctx.services.config),
     wakeWorkers: () => workers?.wake(),
     onSettled: (id) => applyCanvasOutcome(ctx.services, id),

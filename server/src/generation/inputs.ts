@@ -1,8 +1,7 @@
 /**
  * Input images of a generation request, resolved before the task is accepted: a media key must
- * be the caller's own (or public) stored image — or, for a task on a project's canvas, an image
- * of any member of that project (teammates build on each other's work); an http(s) URL is fetched once with SSRF
- * protection and stored, so the task only ever reads our storage and a re-run sees the same
+ * name a stored image the caller may use (see mayUseMedia); an http(s) URL is fetched once with
+ * SSRF protection and stored, so the task only ever reads our storage and a re-run sees the same
  * bytes. Kind limits that depend on the image (the upscale cap) are checked here too, so the
  * user hears about them before any credits are held.
  */
@@ -16,6 +15,10 @@ import {
   parseImageRef,
   readField,
 } from '@tessera/shared/generation';
+import { canEdit } from '@tessera/shared/projects';
+import * as Y from 'yjs';
+import type { CollabService } from '../collab/collab.types.ts';
+import { mediaKeysOf } from '../collab/persistence.extension.ts';
 import { importRemoteImage } from '../media/import.ts';
 import { findMediaObject, type MediaObjectInfo } from '../media/media.api.ts';
 import { isCopyProtectedMedia } from '../modules/creations/creations.api.ts';
@@ -27,6 +30,42 @@ export interface InputDeps {
   storage: MediaStorage;
   /** Fetches and stores a remote image (tests inject a resolver-bound one). */
   importImage?: typeof importRemoteImage;
+  /** Reads the project's document (what its canvas shows); without it nothing counts as on a canvas. */
+  collab?: Pick<CollabService, 'encodeState'> | null;
+}
+
+/**
+ * What naming a project adds to the media a caller may use: media shown in the project's
+ * document — only for a caller who may generate there (editor or owner), never for a viewer.
+ */
+export interface ProjectMediaScope {
+  projectId: string;
+  /** Whether the project's document (canvas or timeline) shows `key` right now. */
+  shows(key: string): Promise<boolean>;
+}
+
+/**
+ * The scope a request naming `projectId` gets: null when the caller may not generate in the
+ * project. The document is read once, and only when an input is not the caller's own or public.
+ */
+export async function projectMediaScope(deps: Pick<InputDeps, 'db' | 'collab'>, userId: string, projectId: string): Promise<ProjectMediaScope | null> {
+  if (!canEdit(await findRole(deps.db, projectId, userId))) return null;
+  let keys: Promise<ReadonlySet<string>> | null = null;
+  const read = async (): Promise<ReadonlySet<string>> => {
+    const state = await deps.collab?.encodeState(projectId);
+    if (!state) return new Set();
+    const doc = new Y.Doc();
+    try {
+      Y.applyUpdate(doc, state);
+      return new Set(mediaKeysOf(doc));
+    } finally {
+      doc.destroy();
+    }
+  };
+  return {
+    projectId,
+    shows: async (key) => (await (keys ??= read())).has(key),
+  };
 }
 
 interface ResolvedImage {
@@ -35,7 +74,7 @@ interface ResolvedImage {
   height: number | null;
 }
 
-async function resolveImage(deps: InputDeps, userId: string, value: string, projectId: string | null): Promise<ResolvedImage> {
+async function resolveImage(deps: InputDeps, userId: string, value: string, project: ProjectMediaScope | null): Promise<ResolvedImage> {
   const ref = parseImageRef(value);
   if (!ref) throw new AppError('INVALID_IMAGE_URL');
   if (ref.kind === 'url') {
@@ -44,20 +83,24 @@ async function resolveImage(deps: InputDeps, userId: string, value: string, proj
   }
   const object = await findMediaObject(deps.db, ref.key);
   if (!object || !object.contentType.startsWith('image/')) throw new AppError('IMAGE_NOT_FOUND');
-  if (!(await mayUseMedia(deps, userId, object, projectId))) throw new AppError('IMAGE_NOT_FOUND');
+  if (!(await mayUseMedia(deps, userId, object, project))) throw new AppError('IMAGE_NOT_FOUND');
   return { key: object.key, width: object.width, height: object.height };
 }
 
 /**
- * Whether `userId` may use a stored media object as an input: their own, a teammate's in
- * `projectId`, or someone's published work that is not copy protected.
+ * Whether `userId` may use a stored media object as a generation input (an image, a video, a
+ * timeline clip alike): their own; else never copy-protected work (§6: others may view it, not
+ * reuse it — not even a teammate through a shared canvas); else published work; else media the
+ * project's document shows, owned by a member, when the caller may generate there (`project`).
+ * Membership alone grants nothing: a viewer cannot feed the owner's private upload into a tool.
  */
-export async function mayUseMedia(deps: Pick<InputDeps, 'db'>, userId: string, object: MediaObjectInfo, projectId: string | null): Promise<boolean> {
+export async function mayUseMedia(deps: Pick<InputDeps, 'db'>, userId: string, object: MediaObjectInfo, project: ProjectMediaScope | null): Promise<boolean> {
   if (object.userId === userId) return true;
-  // A teammate's media on the shared canvas: they put it there for the project to use.
-  if (projectId !== null && object.userId !== null && (await findRole(deps.db, projectId, object.userId)) !== null) return true;
-  // Someone else's published work is viewable, but copy protection forbids reusing it (§6).
-  return object.isPublic && !(await isCopyProtectedMedia(deps.db, object.key));
+  if (await isCopyProtectedMedia(deps.db, object.key)) return false;
+  if (object.isPublic) return true;
+  if (!project || object.userId === null || !(await project.shows(object.key))) return false;
+  // A key pasted into the document grants nothing: its owner must have joined the project.
+  return (await findRole(deps.db, project.projectId, object.userId)) !== null;
 }
 
 function setField(input: Record<string, unknown>, path: string, value: string): void {
@@ -68,16 +111,15 @@ function setField(input: Record<string, unknown>, path: string, value: string): 
 }
 
 /**
- * Returns the input with every image reference replaced by a storage key the caller may read.
- * `projectId` (a canvas task, the caller already checked to be an editor there) also admits
- * images owned by the project's members.
+ * Returns the input with every image reference replaced by a storage key the caller may use
+ * (`project`: see projectMediaScope).
  */
 export async function resolveInputImages<K extends GenerationKind>(
   deps: InputDeps,
   userId: string,
   kind: K,
   input: GenerationInput<K>,
-  projectId: string | null = null,
+  project: ProjectMediaScope | null = null,
 ): Promise<GenerationInput<K>> {
   const resolved = structuredClone(input) as Record<string, unknown>;
   const images = new Map<string, ResolvedImage>();
@@ -85,7 +127,7 @@ export async function resolveInputImages<K extends GenerationKind>(
     const value = readField(resolved, field);
     if (value === undefined) continue;
     if (typeof value !== 'string') throw new AppError('IMAGE_REQUIRED');
-    const image = await resolveImage(deps, userId, value, projectId);
+    const image = await resolveImage(deps, userId, value, project);
     images.set(field, image);
     setField(resolved, field, image.key);
   }

@@ -18,7 +18,7 @@ import { entitlementsOf } from '../modules/billing/entitlements.ts';
 import type { ServerEventPayload } from '@tessera/shared/realtime';
 import { zProjectId } from '@tessera/shared/projects';
 import { findRole } from '../modules/projects/projects.api.ts';
-import { type InputDeps, resolveInputImages } from './inputs.ts';
+import { type InputDeps, projectMediaScope, resolveInputImages } from './inputs.ts';
 import { resolveInputVideos } from './videoInputs.ts';
 import { checkFaceInputs } from './faceChecks.ts';
 import type { ToolRunner } from './engine/enginePool.ts';
@@ -144,11 +144,13 @@ export async function createTask<K extends GenerationKind>(
   const plan = await entitlementsOf(deps.db, p.userId);
   if (!plan.proFeatures && (template?.pro || isProFeature(p.kind, p.input))) throw new AppError('PRO_FEATURE');
   const projectId = p.canvas?.projectId ?? (await projectTag(deps.db, p.userId, readField(p.input, 'projectId')));
+  // Naming a project lends its canvas's media to editors and the owner only (see mayUseMedia).
+  const project = projectId ? await projectMediaScope(deps, p.userId, projectId) : null;
   // A timeline export's sources are clips nested in its timeline (see timelineMedia.ts).
   const sources =
     p.kind === 'video_edit'
-      ? ((await resolveTimelineMedia(deps, p.userId, p.input as GenerationInput<'video_edit'>, projectId)) as GenerationInput<K>)
-      : await resolveInputVideos(deps, p.userId, p.kind, await resolveInputImages(deps, p.userId, p.kind, p.input, projectId), projectId);
+      ? ((await resolveTimelineMedia(deps, p.userId, p.input as GenerationInput<'video_edit'>, project)) as GenerationInput<K>)
+      : await resolveInputVideos(deps, p.userId, p.kind, await resolveInputImages(deps, p.userId, p.kind, p.input, project), project);
   await checkFaceInputs(deps, p.userId, p.kind, sources);
   const input = {
     ...sources,

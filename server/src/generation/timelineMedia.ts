@@ -1,7 +1,8 @@
 /**
  * The sources of a timeline export (`video_edit`), checked before the task is accepted, like the
  * images of other kinds (inputs.ts): every clip must be stored media of the right type that the
- * caller may use (their own, a teammate's in the project, or published and not copy protected),
+ * caller may use (mayUseMedia: their own, published and not copy protected, or shown in the
+ * project's document when the caller may generate there),
  * and a clip may not run past the end of its stored source. Refusing here means no credits are
  * ever held for a timeline the engine could not render.
  */
@@ -9,7 +10,7 @@ import { AppError } from '@tessera/shared/errors';
 import { parseImageRef, type VideoEditInput } from '@tessera/shared/generation';
 import type { Clip } from '@tessera/shared/timeline';
 import { findMediaObject } from '../media/media.api.ts';
-import { type InputDeps, mayUseMedia } from './inputs.ts';
+import { type InputDeps, mayUseMedia, type ProjectMediaScope } from './inputs.ts';
 
 /** Slack for a clip's out point against the stored duration (container rounding). */
 const DURATION_SLACK_S = 0.05;
@@ -21,7 +22,7 @@ const CONTENT_TYPES: Record<Clip['mediaType'], readonly string[]> = { video: ['v
  * `sourceDurationS` set from what was probed when the media was stored (a client's value is not
  * trusted). Throws VIDEO_NOT_FOUND (IMAGE_NOT_FOUND for a still) for media the caller may not use.
  */
-export async function resolveTimelineMedia(deps: InputDeps, userId: string, input: VideoEditInput, projectId: string | null): Promise<VideoEditInput> {
+export async function resolveTimelineMedia(deps: InputDeps, userId: string, input: VideoEditInput, project: ProjectMediaScope | null): Promise<VideoEditInput> {
   const clips: Clip[] = [];
   for (const clip of input.timeline.clips) {
     const missing = new AppError(clip.mediaType === 'image' ? 'IMAGE_NOT_FOUND' : 'VIDEO_NOT_FOUND');
@@ -29,7 +30,7 @@ export async function resolveTimelineMedia(deps: InputDeps, userId: string, inpu
     if (ref?.kind !== 'key') throw missing;
     const object = await findMediaObject(deps.db, ref.key);
     if (!object || !CONTENT_TYPES[clip.mediaType].some((prefix) => object.contentType.startsWith(prefix))) throw missing;
-    if (!(await mayUseMedia(deps, userId, object, projectId))) throw missing;
+    if (!(await mayUseMedia(deps, userId, object, project))) throw missing;
     const sourceDurationS = object.durationS ?? undefined;
     if (sourceDurationS !== undefined && clip.out > sourceDurationS + DURATION_SLACK_S) throw new AppError('VIDEO_VALIDATION_FAILED');
     const { sourceDurationS: _claimed, ...rest } = clip;

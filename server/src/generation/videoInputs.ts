@@ -16,7 +16,7 @@ import { type GenerationInput, type GenerationKind, parseVideoRef, readField, vi
 import { checkGeneralVideo, checkLipSyncVideo, isExtendable, type VideoSource, type VideoUpscaleTarget, videoUpscalePlan } from '@tessera/shared/generation/video';
 import { findMediaObject, type MediaObjectInfo } from '../media/media.api.ts';
 import { probeVideo } from '../media/probe.ts';
-import { type InputDeps, mayUseMedia } from './inputs.ts';
+import { type InputDeps, mayUseMedia, type ProjectMediaScope } from './inputs.ts';
 import { findTask } from './tasks.repo.ts';
 
 /** A video the caller may use: its stored object and when the video was made. */
@@ -27,7 +27,7 @@ interface ResolvedVideo {
 }
 
 /** The stored video `value` names, once the caller may use it. */
-async function resolveVideo(deps: InputDeps, userId: string, value: string, projectId: string | null): Promise<ResolvedVideo> {
+async function resolveVideo(deps: InputDeps, userId: string, value: string, project: ProjectMediaScope | null): Promise<ResolvedVideo> {
   const ref = parseVideoRef(value);
   if (!ref) throw new AppError('VIDEO_NOT_FOUND');
   let key: string;
@@ -46,7 +46,7 @@ async function resolveVideo(deps: InputDeps, userId: string, value: string, proj
   }
   const object = await findMediaObject(deps.db, key);
   if (!object || !object.contentType.startsWith('video/')) throw new AppError('VIDEO_NOT_FOUND');
-  if (!(await mayUseMedia(deps, userId, object, projectId))) throw new AppError('VIDEO_NOT_FOUND');
+  if (!(await mayUseMedia(deps, userId, object, project))) throw new AppError('VIDEO_NOT_FOUND');
   return { object, createdAt: createdAt ?? object.createdAt };
 }
 
@@ -97,7 +97,7 @@ export async function resolveInputVideos<K extends GenerationKind>(
   userId: string,
   kind: K,
   input: GenerationInput<K>,
-  projectId: string | null = null,
+  project: ProjectMediaScope | null = null,
 ): Promise<GenerationInput<K>> {
   const fields = videoFieldsOf(kind);
   if (fields.length === 0) return input;
@@ -107,7 +107,7 @@ export async function resolveInputVideos<K extends GenerationKind>(
     // An optional video left out (lip sync from a portrait instead); the schema said which are required.
     if (value === undefined) continue;
     if (typeof value !== 'string') throw new AppError('VIDEO_NOT_FOUND');
-    const video = await resolveVideo(deps, userId, value, projectId);
+    const video = await resolveVideo(deps, userId, value, project);
     const source = await probeStored(deps, video.object.key);
     checkVideoRules(kind, resolved, source, video);
     // Video kinds have one top-level video field; its probe is the task's `source`.

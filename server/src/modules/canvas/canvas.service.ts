@@ -190,6 +190,7 @@ export async function startCanvasTask(services: CanvasServices, p: StartCanvasTa
     moderation: services.moderation,
     storage: services.storage,
     engine: services.engine,
+    collab,
     wakeWorkers: () => services.workers?.wake(),
   };
   try {

@@ -62,6 +62,8 @@ export interface BuildAppDeps {
   hosted?: HostedSetup;
   /** Reads stored project documents for the collaboration server; tests make it fail. */
   collabLoader?: DocumentLoader;
+  /** The clock of the per-account sign-in throttle; tests move it past a lock. */
+  now?: () => Date;
 }
 
 /** Long batched GET URLs carry every input in one path parameter. */
@@ -190,7 +192,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     const ok = await database.ping();
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: { kind: database.kind, ok } });
   });
-  await app.register(authRoutes, { auth, config });
+  await app.register(authRoutes, { auth, config, db: database.db, ...(deps.now ? { now: deps.now } : {}) });
   await app.register(mailboxRoutes, { db: database.db, enabled: devMailboxEnabled(config) });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',

@@ -65,6 +65,10 @@ const zEnv = z.object({
   AUTH_CHECK_CODE_LIMIT: z.coerce.number().int().positive().default(5),
   WELCOME_CREDITS_PER_NETWORK: z.coerce.number().int().min(0).default(3),
   WELCOME_CREDITS_WINDOW_HOURS: z.coerce.number().positive().default(24),
+  SIGN_IN_ACCOUNT_FAILURES: z.coerce.number().int().positive().default(5),
+  SIGN_IN_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  SIGN_IN_ACCOUNT_LOCK_SECONDS: z.coerce.number().int().positive().default(60),
+  SIGN_IN_ACCOUNT_MAX_LOCK_SECONDS: z.coerce.number().int().positive().default(900),
   STRIPE_SECRET_KEY: zOptionalString,
   STRIPE_WEBHOOK_SECRET: zOptionalString,
   STRIPE_API_BASE: zOptionalString.pipe(z.url().optional()),
@@ -135,6 +139,12 @@ export interface Config {
    * without welcome credits; admins see the refusals (admin.abuse.welcomeCredits).
    */
   welcomeCredits: { perNetwork: number; windowHours: number };
+  /**
+   * Password sign-in per account (normalised e-mail), whatever the client IP: from the
+   * `failures`-th attempt without success within `windowSeconds`, the address is locked for
+   * `lockSeconds`, doubling per further attempt up to `maxLockSeconds`.
+   */
+  accountSignInLimit: { failures: number; windowSeconds: number; lockSeconds: number; maxLockSeconds: number };
   /**
    * Payments. With both Stripe keys, subscriptions go through Stripe (`apiBase` points the SDK
    * at another host, e.g. a local stand-in). Without them the built-in test checkout takes
@@ -233,6 +243,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       checkCode: e.AUTH_CHECK_CODE_LIMIT,
     },
     welcomeCredits: { perNetwork: e.WELCOME_CREDITS_PER_NETWORK, windowHours: e.WELCOME_CREDITS_WINDOW_HOURS },
+    accountSignInLimit: {
+      failures: e.SIGN_IN_ACCOUNT_FAILURES,
+      windowSeconds: e.SIGN_IN_ACCOUNT_WINDOW_SECONDS,
+      lockSeconds: e.SIGN_IN_ACCOUNT_LOCK_SECONDS,
+      maxLockSeconds: e.SIGN_IN_ACCOUNT_MAX_LOCK_SECONDS,
+    },
     billing: {
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -100,3 +100,17 @@ export const deletedSessions = pgTable('deleted_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Password sign-in attempts per account: the per-IP limits do not stop guesses spread over many
+ * addresses. Keyed by a keyed hash of the normalised e-mail, whether or not an account has it,
+ * so the answers never tell which addresses are registered (auth/signInThrottle.service.ts).
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  /** Attempts that did not succeed since the counter last started over. */
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  /** Attempts before this are refused without looking at the password. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});

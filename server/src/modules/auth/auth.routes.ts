@@ -7,15 +7,19 @@
 import type { ProvidersResponse } from '@tessera/shared/auth';
 import { type CatalogueCode, ERROR_CATALOGUE, httpErrorBody, httpStatusOf } from '@tessera/shared/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '@tessera/db/connect';
 import type { Config } from '../../config.ts';
 import type { Auth } from './auth.ts';
 import { missingCredentials, translateAuthError } from './authErrors.ts';
 import { CLIENT_IP_HEADER } from './authPolicy.ts';
 import { toHeaders } from './session.ts';
+import { beginSignInAttempt, clearSignInAttempts, type SignInThrottleDeps } from './signInThrottle.service.ts';
 
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
 const VERIFY_EMAIL_PATH = '/api/auth/email-otp/verify-email';
-const CREDENTIAL_PATHS = new Set([SIGN_UP_PATH, '/api/auth/sign-in/email']);
+const RESET_PASSWORD_PATH = '/api/auth/email-otp/reset-password';
+const CREDENTIAL_PATHS = new Set([SIGN_UP_PATH, SIGN_IN_PATH]);
 
 /**
  * What every accepted sign-up answers, whether the address was new or already registered
@@ -33,8 +37,9 @@ export function enabledProviders(config: Config): ProvidersResponse {
   return providers;
 }
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; config: Config }): Promise<void> {
+export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; config: Config; db: Database; now?: () => Date }): Promise<void> {
   const { auth, config } = opts;
+  const throttle: SignInThrottleDeps = { db: opts.db, secret: config.authSecret, policy: config.accountSignInLimit, now: opts.now ?? (() => new Date()) };
 
   app.get('/api/auth/providers', async () => enabledProviders(config));
 
@@ -42,11 +47,11 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     config: { rateLimit: { max: config.authRateLimitMax, timeWindow: '1 minute' } },
-    handler: async (request, reply) => handleAuth(auth, config, request, reply),
+    handler: async (request, reply) => handleAuth(auth, config, throttle, request, reply),
   });
 }
 
-async function handleAuth(auth: Auth, config: Config, request: FastifyRequest, reply: FastifyReply) {
+async function handleAuth(auth: Auth, config: Config, throttle: SignInThrottleDeps, request: FastifyRequest, reply: FastifyReply) {
   const pathname = request.url.split('?')[0] ?? '';
   // better-auth checks the Origin only when cookies are present; we check every POST, so no
   // form on another site can create accounts or sessions.
@@ -61,6 +66,15 @@ async function handleAuth(auth: Auth, config: Config, request: FastifyRequest, r
   }
 
   let body: unknown = request.body;
+  // Password sign-in per account, whichever addresses the attempts come from (signInThrottle.service.ts).
+  const signInEmail = request.method === 'POST' && pathname === SIGN_IN_PATH ? (body as { email: string }).email : null;
+  if (signInEmail !== null) {
+    const attempt = await beginSignInAttempt(throttle, signInEmail);
+    if (!attempt.allowed) {
+      const entry = ERROR_CATALOGUE.TOO_MANY_REQUESTS;
+      return reply.status(httpStatusOf(entry.code)).header('retry-after', String(attempt.retryAfterSeconds)).send({ code: 'TOO_MANY_REQUESTS', message: entry.message });
+    }
+  }
   if (request.method === 'POST' && pathname === VERIFY_EMAIL_PATH) {
     // Verifying a pending account also needs its password: a code alone must not hand someone
     // an account another person pre-registered with a password of their own. A mismatch looks
@@ -86,6 +100,14 @@ async function handleAuth(auth: Auth, config: Config, request: FastifyRequest, r
   });
 
   const text = await response.text();
+  // A right password clears the address's failed attempts: a session (200) or a refusal that
+  // comes only after the password matched (403: address not verified yet, account banned). So
+  // does a new password set with a reset code.
+  if (signInEmail !== null && (response.status === 200 || response.status === 403)) await clearSignInAttempts(throttle, signInEmail);
+  if (request.method === 'POST' && pathname === RESET_PASSWORD_PATH && response.status === 200) {
+    const email = (body as { email?: unknown } | undefined)?.email;
+    if (typeof email === 'string') await clearSignInAttempts(throttle, email);
+  }
   if (request.method === 'POST' && pathname === SIGN_UP_PATH && response.status === 200) {
     return reply.status(200).type('application/json').send(SIGN_UP_ACCEPTED);
   }

@@ -10,6 +10,7 @@ import { AppError } from '@tessera/shared/errors';
 import { RPC_MAX_BATCH_CALLS } from '@tessera/shared/routes';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { createCollab } from './collab/collab.service.ts';
 import type { DocumentLoader } from './collab/persistence.extension.ts';
 import type { Config } from './config.ts';
@@ -18,6 +19,7 @@ import { createModeration } from './generation/moderation.ts';
 import { createHostedProviders, type HostedSetup } from './generation/providers/hosted/modelCatalog.ts';
 import { replicateWebhookRoutes } from './generation/providers/hosted/replicateWebhook.ts';
 import type { GenerationProvider } from './generation/providers/provider.ts';
+import { loggerOptions } from './lib/logRedaction.ts';
 import { createWorkerPool } from './generation/workers.ts';
 import { applyCanvasOutcome, reconcileCanvasProject, settledProjectTask } from './modules/canvas/canvasOutcome.ts';
 import { importRoutes } from './media/import.routes.ts';
@@ -64,6 +66,8 @@ export interface BuildAppDeps {
   collabLoader?: DocumentLoader;
   /** The clock of the per-account sign-in throttle; tests move it past a lock. */
   now?: () => Date;
+  /** Where log lines go instead of stdout; tests read them. */
+  logStream?: DestinationStream;
 }
 
 /** Long batched GET URLs carry every input in one path parameter. */
@@ -72,10 +76,13 @@ const MAX_PARAM_LENGTH = 16_384;
 export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
+    // Credentials and the values of failed queries are censored (lib/logRedaction.ts).
     logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+      ...loggerOptions({
+        level: config.logLevel,
+        ...(config.env === 'development' && process.stdout.isTTY && !deps.logStream ? { transport: { target: 'pino-pretty' } } : {}),
+      }),
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
@@ -91,7 +98,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
 
   // 2. Services.
   const outbox = new MailOutbox(createMailer(config, database.db, app.log), app.log);
-  const auth = createAuth({ db: database.db, config, outbox });
+  const auth = createAuth({ db: database.db, config, outbox, log: app.log });
   const realtime = new Realtime();
   const gateways = createGateways(config, database.db);
   // Engine work done while answering requests (accept-time face checks, catalogue previews), on

@@ -11,6 +11,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { createHostedProviders } from './generation/providers/hosted/modelCatalog.ts';
 import { createWorkerPool } from './generation/workers.ts';
+import { loggerOptions } from './lib/logRedaction.ts';
 import { LocalDiskStorage } from './media/storage.ts';
 import { pgPublisher } from './realtime/pgRelay.ts';
 import { Realtime } from './realtime/realtime.ts';
@@ -18,7 +19,7 @@ import { exitOnStartupFailure } from './startupFailure.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, base: { role: 'worker' } });
+  const logger = pino(loggerOptions({ level: config.logLevel, base: { role: 'worker' } }));
   if (!config.databaseUrl) {
     throw new ConfigError('npm run worker needs DATABASE_URL: separate worker processes share a PostgreSQL database (embedded PGlite is single-process; its app runs workers in process).');
   }

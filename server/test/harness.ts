@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServerToClientEvents } from '@tessera/shared/realtime';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { createClient } from 'redis';
 import sharp from 'sharp';
 import { io as connectSocketClient, type Socket } from 'socket.io-client';
@@ -145,12 +146,12 @@ export interface TestApp {
 
 /** The real app on a fresh PostgreSQL database (or on in-memory PGlite with `pglite: true`). */
 export async function buildTestApp(
-  opts: { pglite?: boolean; config?: Partial<Config>; providers?: GenerationProvider[] } = {},
+  opts: { pglite?: boolean; config?: Partial<Config>; providers?: GenerationProvider[]; logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   const testDb = opts.pglite ? null : await createTestDatabase();
   const config = testConfig({ databaseUrl: testDb?.url, ...opts.config });
   const database = await connect(testDb ? { databaseUrl: testDb.url, poolSize: 5 } : { inMemory: true });
-  const app = await buildApp({ config, database, ...(opts.providers ? { providers: opts.providers } : {}) });
+  const app = await buildApp({ config, database, ...(opts.providers ? { providers: opts.providers } : {}), ...(opts.logStream ? { logStream: opts.logStream } : {}) });
   await app.ready();
   return {
     app,

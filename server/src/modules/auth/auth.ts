@@ -14,11 +14,13 @@ import { ERROR_CATALOGUE } from '@tessera/shared/errors';
 import { effectiveUserGroup, USER_GROUP_COOKIE } from '@tessera/shared/users';
 import type { Database } from '@tessera/db/connect';
 import { betterAuth } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { anonymous, emailOTP } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
 import { isUserBanned } from '../admin/admin.api.ts';
 import { networkOf } from '../../lib/network.ts';
+import { redactQueryText } from '../../lib/logRedaction.ts';
 import { resolveRequestInfo } from '../../lib/requestInfo.ts';
 import { grantVerifiedEmailBonus, grantWelcomeCredits } from '../credits/credits.service.ts';
 import type { MailOutbox } from '../mail/mail.ts';
@@ -33,7 +35,7 @@ export const CODE_LENGTH = 6;
 export const CODE_MINUTES = 10;
 export const CODE_ATTEMPTS = 5;
 
-export function createAuth(deps: { db: Database; config: Config; outbox: MailOutbox }) {
+export function createAuth(deps: { db: Database; config: Config; outbox: MailOutbox; log?: FastifyBaseLogger }) {
   const { db, config, outbox } = deps;
   return betterAuth({
     appName: 'Tessera',
@@ -93,6 +95,9 @@ export function createAuth(deps: { db: Database; config: Config; outbox: MailOut
     // in-memory limiter (auth.routes.ts) stays in front as a coarse guard for all of /api/auth.
     rateLimit: { enabled: true, storage: 'database', window: config.authLimits.windowSeconds, max: 100, customRules: authRateLimitRules(config.authLimits) },
     telemetry: { enabled: false },
+    // better-auth's own log lines (failed queries among them) go through our logger, whose error
+    // serializer censors query values; its default prints errors to the console verbatim.
+    ...(deps.log ? { logger: { log: authLogSink(deps.log) } } : {}),
     hooks: { before: credentialPolicyHook },
     databaseHooks: {
       session: {
@@ -193,4 +198,16 @@ function readCookie(cookieHeader: string | null, name: string): string | null {
     }
   }
   return null;
+}
+
+/**
+ * better-auth's log calls as pino lines. Its message can be a failed query's whole text, values
+ * included, so that is cut; an error argument goes to the `err` serializer, which censors the
+ * rest. Other arguments are dropped: nothing vets what they hold.
+ */
+function authLogSink(log: FastifyBaseLogger) {
+  return (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]): void => {
+    const err = args.find((arg) => arg instanceof Error);
+    log[level]({ component: 'better-auth', ...(err ? { err } : {}) }, redactQueryText(message));
+  };
 }

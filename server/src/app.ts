@@ -200,7 +200,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: { kind: database.kind, ok } });
   });
   await app.register(authRoutes, { auth, config, db: database.db, ...(deps.now ? { now: deps.now } : {}) });
-  await app.register(mailboxRoutes, { db: database.db, enabled: devMailboxEnabled(config) });
+  await app.register(mailboxRoutes, { db: database.db, auth, enabled: devMailboxEnabled(config) });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
     trpcOptions: {

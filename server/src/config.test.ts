@@ -16,6 +16,13 @@ describe('loadConfig', () => {
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('listens on loopback only outside production unless HOST says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: tmp() }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: tmp(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) }).host).toBe('0.0.0.0');
+  });
+
   it('persists the generated auth secret under DATA_DIR', () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir }).authSecret;

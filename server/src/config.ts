@@ -21,7 +21,7 @@ const zOptionalString = z
 const zEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: zOptionalString,
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: zOptionalString,
   PUBLIC_URL: zOptionalString.pipe(z.url().optional()),
@@ -91,6 +91,11 @@ const zEnv = z.object({
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /**
+   * Interface to listen on. Outside production it defaults to 127.0.0.1: a development server
+   * serves the dev mailbox and the test checkout, which must not be reachable from the network
+   * by accident. Production (the Docker image sets HOST=0.0.0.0) takes what it is given.
+   */
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -209,7 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const config: Config = {
     env: e.NODE_ENV,
     port,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,

@@ -9,7 +9,7 @@ import { ANALYTICS_COLLECT_PATH, type AnalyticsEnvelope, analyticsEvent, MAX_BAT
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_BATCHES_PER_MINUTE } from '../src/modules/analytics/analytics.routes.ts';
-import { buildTestApp, rpc, signInAnonymously, signUpTestUser, type TestApp, type TestUser } from './harness.ts';
+import { buildTestApp, rpc, signInAnonymously, signUpTestUser, TEST_ORIGIN, type TestApp, type TestUser } from './harness.ts';
 
 const ADMIN_EMAIL = 'analytics-admin@example.com';
 const DAY_MS = 86_400_000;
@@ -66,7 +66,8 @@ function send(body: unknown, opts: { cookie?: string; contentType?: string; head
   return t.app.inject({
     method: 'POST',
     url: ANALYTICS_COLLECT_PATH,
-    headers: { 'content-type': contentType, ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers },
+    // sendBeacon sends the page's Origin like any other POST.
+    headers: { 'content-type': contentType, origin: TEST_ORIGIN, ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }

@@ -287,9 +287,9 @@ export function disconnectTestSockets(): void {
   for (const socket of openSockets.splice(0)) socket.disconnect();
 }
 
-/** A tRPC call as the studio makes it: mutations POST a JSON body, queries GET `?input=`. */
+/** A tRPC call as the studio makes it: mutations POST a JSON body (with the page's Origin), queries GET `?input=`. */
 export async function rpc(app: FastifyInstance, cookie: string | null, path: string, input?: unknown, method: 'GET' | 'POST' = 'POST') {
-  const headers = cookie ? { cookie } : {};
+  const headers = { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) };
   const res =
     method === 'POST'
       ? await app.inject({ method, url: `/api/trpc/${path}`, headers, payload: (input ?? {}) as object })
@@ -311,7 +311,7 @@ export function multipartBody(filename: string, contentType: string, data: Buffe
 
 export function uploadFile(app: FastifyInstance, cookie: string | null, data: Buffer, filename = 'photo.png', contentType = 'image/png') {
   const body = multipartBody(filename, contentType, data);
-  return app.inject({ method: 'POST', url: '/api/media/upload', headers: { ...body.headers, ...(cookie ? { cookie } : {}) }, payload: body.payload });
+  return app.inject({ method: 'POST', url: '/api/media/upload', headers: { ...body.headers, origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) }, payload: body.payload });
 }
 
 /**

@@ -55,7 +55,7 @@ describe('errors', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/trpc/user.updateProfile',
-      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      headers: { cookie: user.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
       payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
     });
     expect(res.statusCode).toBe(413);

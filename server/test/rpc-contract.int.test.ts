@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../src/trpc/router.ts';
-import { buildTestApp, signInAnonymously, signUpTestUser, type TestApp, type TestUser } from './harness.ts';
+import { buildTestApp, signInAnonymously, signUpTestUser, TEST_ORIGIN, type TestApp, type TestUser } from './harness.ts';
 
 interface WireError {
   error: {
@@ -37,7 +37,8 @@ function recordingClient(cookie?: string) {
     links: [
       httpBatchLink({
         url: `${baseUrl}/api/trpc`,
-        headers: () => (cookie ? { cookie } : {}),
+        // A browser sends its page's Origin with every POST; Node's fetch does not.
+        headers: () => ({ origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) }),
         fetch: async (input, init) => {
           const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
           requests.push({ method: init?.method ?? 'GET', url });
@@ -111,7 +112,7 @@ describe('raw HTTP', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/trpc/user.updateProfile',
-      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      headers: { cookie: user.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
       payload: '{"name":123}',
     });
     expect(res.statusCode).toBe(400);
@@ -128,7 +129,7 @@ describe('raw HTTP', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/trpc/user.updateProfile',
-      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      headers: { cookie: user.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
       payload: '{"name": ',
     });
     expect(res.statusCode).toBe(400);

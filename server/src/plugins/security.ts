@@ -1,10 +1,11 @@
-/** Infrastructure first: security headers, cookies, rate limiting. */
+/** Infrastructure first: security headers, cookies, rate limiting, the Origin check. */
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { ERROR_CATALOGUE } from '@tessera/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { registerOriginCheck } from './originCheck.ts';
 
 /**
  * The CSP the studio satisfies: scripts only from our origin (plus WebAssembly compilation for
@@ -50,4 +51,5 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       retryAfter: context.after,
     }),
   });
+  registerOriginCheck(app, config.trustedOrigins);
 }

@@ -46,7 +46,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
-    config: { rateLimit: { max: config.authRateLimitMax, timeWindow: '1 minute' } },
+    // handleAuth checks the Origin of every POST itself (stricter, in better-auth's error shape).
+    config: { rateLimit: { max: config.authRateLimitMax, timeWindow: '1 minute' }, originCheck: false },
     handler: async (request, reply) => handleAuth(auth, config, throttle, request, reply),
   });
 }

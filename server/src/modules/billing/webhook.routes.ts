@@ -48,7 +48,8 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { services
     }
   }
 
-  app.post(STRIPE_WEBHOOK_PATH, async (req, reply) => {
+  // Stripe is no browser and signs every call (stripe-signature): no Origin to check.
+  app.post(STRIPE_WEBHOOK_PATH, { config: { originCheck: false } }, async (req, reply) => {
     if (!stripe || !secret) return reply.code(404).send(httpErrorBody('NOT_FOUND', STRIPE_WEBHOOK_PATH));
     const signature = req.headers['stripe-signature'];
     if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) {

@@ -76,7 +76,8 @@ export async function replicateWebhookRoutes(app: FastifyInstance, opts: { secre
   // The signature covers the exact bytes: keep the body raw in this plugin's scope.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-  app.post(REPLICATE_WEBHOOK_PATH, async (req, reply) => {
+  // Replicate is no browser and signs every call (webhook-signature): no Origin to check.
+  app.post(REPLICATE_WEBHOOK_PATH, { config: { originCheck: false } }, async (req, reply) => {
     if (!opts.secret) return reply.code(404).send(httpErrorBody('NOT_FOUND', REPLICATE_WEBHOOK_PATH));
     const body = req.body;
     const signed =

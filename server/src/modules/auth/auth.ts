@@ -12,6 +12,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, zAnonymousSignInBody } from '@tessera/shared/auth';
 import { ERROR_CATALOGUE } from '@tessera/shared/errors';
 import { effectiveUserGroup, USER_GROUP_COOKIE } from '@tessera/shared/users';
+import { safeProfileName } from '@tessera/shared/users/profile';
 import type { Database } from '@tessera/db/connect';
 import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,8 +20,8 @@ import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { anonymous, emailOTP } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
 import { isUserBanned } from '../admin/admin.api.ts';
-import { networkOf } from '../../lib/network.ts';
 import { redactQueryText } from '../../lib/logRedaction.ts';
+import { networkOf } from '../../lib/network.ts';
 import { resolveRequestInfo } from '../../lib/requestInfo.ts';
 import { grantVerifiedEmailBonus, grantWelcomeCredits } from '../credits/credits.service.ts';
 import type { MailOutbox } from '../mail/mail.ts';
@@ -109,6 +110,17 @@ export function createAuth(deps: { db: Database; config: Config; outbox: MailOut
         },
       },
       user: {
+        // No endpoint we offer changes these (update-user is disabled; profiles go through
+        // user.updateProfile); should one appear, it still cannot store a name or avatar outside the rules.
+        update: {
+          before: async (user) => ({
+            data: {
+              ...user,
+              ...(user.name !== undefined ? { name: safeProfileName(user.name, 'Guest') } : {}),
+              ...(user.image !== undefined && !(typeof user.image === 'string' && user.image.startsWith('/api/media/')) ? { image: null } : {}),
+            },
+          }),
+        },
         create: {
           before: async (user, ctx) => {
             const headers = ctx?.headers ?? ctx?.request?.headers ?? new Headers();
@@ -117,6 +129,11 @@ export function createAuth(deps: { db: Database; config: Config; outbox: MailOut
             return {
               data: {
                 ...user,
+                // Whatever path creates the account (an identity provider's profile included), the
+                // name follows the profile rules and there is no avatar until the user uploads one:
+                // a remote picture URL would have every viewer's browser call that host.
+                name: safeProfileName(user.name, 'Guest'),
+                image: null,
                 userGroup: effectiveUserGroup({ cookieValue: readCookie(headers.get('cookie'), USER_GROUP_COOKIE) }),
                 regCountry: resolveRequestInfo(headers, config).country,
                 deviceId: body.success ? (body.data.deviceId ?? null) : null,

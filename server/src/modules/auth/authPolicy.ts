@@ -3,6 +3,8 @@
  * client IP may call the sensitive ones, and what a new password and a new address must satisfy.
  */
 import { passwordProblem } from '@tessera/shared/auth/credentials';
+import { zProfileName } from '@tessera/shared/users/profile';
+import { z } from 'zod';
 import { emailProblem } from './emailPolicy.ts';
 import { resolveUserLanguage, USER_LANGUAGE_HEADER, type LanguageCode } from '@tessera/shared/i18n';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -14,7 +16,9 @@ export const CLIENT_IP_HEADER = 'x-tessera-client-ip';
 /**
  * Endpoints we do not offer: link-based verification and reset (we use codes), OTP sign-in
  * (it would create accounts without the password and e-mail rules), the deprecated reset
- * alias and the e-mail change flow (not built yet).
+ * alias, the e-mail change flows (not built yet) and better-auth's own profile update — it
+ * would store any name and any avatar URL (an outside tracker, `javascript:`) without the
+ * profile rules; profiles change through `user.updateProfile` only.
  */
 export const AUTH_DISABLED_PATHS = [
   '/send-verification-email',
@@ -25,6 +29,8 @@ export const AUTH_DISABLED_PATHS = [
   '/forget-password/email-otp',
   '/email-otp/request-email-change',
   '/email-otp/change-email',
+  '/change-email',
+  '/update-user',
 ] as const;
 
 /** Code types a client may ask for; `sign-in` and `change-email` belong to disabled flows. */
@@ -64,6 +70,19 @@ function assertPassword(password: string | undefined, userInputs: string[]): voi
   if (problem === 'too_common') throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: 'Password too common' });
 }
 
+/** The profile fields sign-up accepts, under the rules `user.updateProfile` applies (shared/users/profile). */
+const zSignUpProfile = z.object({
+  name: zProfileName,
+  firstName: zProfileName.nullish(),
+  lastName: zProfileName.nullish(),
+  // An avatar is an upload of the user's own, set after sign-up; a URL here would be shown to others as is.
+  image: z.null().optional(),
+});
+
+function assertProfileFields(body: unknown): void {
+  if (!zSignUpProfile.safeParse(body).success) throw new APIError('BAD_REQUEST', { code: 'VALIDATION_ERROR', message: 'Invalid profile fields' });
+}
+
 /**
  * Runs before every endpoint. The checks depend only on the request, never on whether the
  * address is registered, so a refusal reveals nothing about existing accounts.
@@ -74,6 +93,7 @@ export const credentialPolicyHook = createAuthMiddleware(async (ctx) => {
     case '/sign-up/email': {
       const email = field(body, 'email') ?? '';
       if (emailProblem(email)) throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'Invalid or disposable address' });
+      assertProfileFields(body);
       assertPassword(field(body, 'password'), [email, field(body, 'name') ?? '']);
       return;
     }

@@ -1,7 +1,8 @@
 import { authedProcedure, publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
 import { router } from '../../trpc/init.ts';
 import { deleteAccount, zDeleteAccountInput } from '../account/account.service.ts';
-import { findUser, updateProfile, zUpdateProfileInput } from './users.service.ts';
+import { zUpdateProfileInput } from '@tessera/shared/users/profile';
+import { findUser, updateProfile } from './users.service.ts';
 
 export const userRouter = router({
   /** §7 user.find: the signed-in user's own record. */

@@ -3,7 +3,7 @@ import { AppError } from '@tessera/shared/errors';
 import { parseImageRef } from '@tessera/shared/generation';
 import { findMediaObject } from '../../media/media.api.ts';
 import type { Database } from '@tessera/db/connect';
-import { z } from 'zod';
+import type { UpdateProfileInput } from '@tessera/shared/users/profile';
 import { findUserById, updateUserProfile, type UserRecord } from './users.repo.ts';
 
 /** §3 "User (user.find)". */
@@ -18,17 +18,6 @@ export interface UserDto {
   image: string | null;
 }
 
-const zName = z.string().trim().min(1).max(80);
-export const zUpdateProfileInput = z
-  .object({
-    name: zName.optional(),
-    firstName: zName.nullable().optional(),
-    lastName: zName.nullable().optional(),
-    /** Avatar: the key (or /api/media URL) of an image the user uploaded; null removes it. */
-    image: z.string().trim().max(300).nullable().optional(),
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
-export type UpdateProfileInput = z.infer<typeof zUpdateProfileInput>;
 
 function toDto(user: UserRecord): UserDto {
   return {

@@ -199,8 +199,8 @@ describe('account page', () => {
     expect(old.body.error?.message).toBe('USER_DELETED');
     expect((await signIn(email, NEW_PASSWORD)).status).toBe(401);
 
-    // The other tab learns it on its next call: signed out, told so, sent home — once.
-    await otherPage.getByTestId('filter-text_to_image').click();
+    // The other tab learns it from the server's session:ended push, without a call of its own:
+    // signed out, told so, sent home — once.
     await otherPage.waitForURL(`${e2e.server.url}/home`);
     await toastText(otherPage, 'This account was deleted.');
     await otherPage.getByTestId('open-sign-up').waitFor();

@@ -13,7 +13,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { AccountCard } from './AccountCard.tsx';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
 import { alertTextFor } from './problemText.ts';
-import { leaveDeletedAccount } from './userDeleted.ts';
+import { leaveDeletedAccount, setDeletingHere } from './userDeleted.ts';
 
 const REMOVED = ['creations', 'credits', 'history', 'files'] as const;
 
@@ -28,8 +28,12 @@ export function DeleteAccountCard({ email }: { email: string }) {
   const remove = useMutation(
     trpc.user.deleteAccount.mutationOptions({
       meta: { skipError: true },
+      onMutate: () => setDeletingHere(true),
       onSuccess: () => leaveDeletedAccount('delete.done', { queryClient, navigate: (path) => navigate(path, { replace: true }) }),
-      onError: (error) => setProblem(alertTextFor(error)),
+      onError: (error) => {
+        setDeletingHere(false);
+        setProblem(alertTextFor(error));
+      },
     }),
   );
 

@@ -64,6 +64,23 @@ export function reactToUserDeleted(): Promise<void> {
   return leaveDeletedAccount('deleted.elsewhere');
 }
 
+let deletingHere = false;
+
+/**
+ * This tab is deleting its own account (set while `user.deleteAccount` runs): the server's
+ * `session:ended` push reaches this tab too, often before the mutation's answer, and must not
+ * pre-empt the deletion's own "Your account was deleted." with the "deleted elsewhere" notice.
+ */
+export function setDeletingHere(on: boolean): void {
+  deletingHere = on;
+}
+
+/** The reaction to the server ending this session: a ban, or the account deleted (elsewhere). */
+export function reactToSessionEnded(reason: 'banned' | 'deleted'): Promise<void> {
+  if (reason === 'banned') return leaveDeletedAccount('sessionEnded.banned');
+  return deletingHere ? Promise.resolve() : leaveDeletedAccount('deleted.elsewhere');
+}
+
 /** Lends the reaction this app's query cache and router while the component is mounted. */
 export function useUserDeletedReaction(): void {
   const queryClient = useQueryClient();

@@ -10,7 +10,7 @@ import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import { authClient } from '../../lib/authClient.ts';
 import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
-import { leaveDeletedAccount } from '../account/userDeleted.ts';
+import { reactToSessionEnded } from '../account/userDeleted.ts';
 import { showRewardNotice } from '../rewards/rewardNotice.ts';
 
 export interface LiveTask {
@@ -71,7 +71,7 @@ export function useRealtime(): void {
       socket.on('disconnect', () => store.setConnected(false));
       // The server ended this session (a ban, the account deleted elsewhere): the socket is about
       // to close and every call would be refused, so sign out here rather than look signed in.
-      socket.on('session:ended', ({ reason }) => void leaveDeletedAccount(reason === 'banned' ? 'sessionEnded.banned' : 'deleted.elsewhere'));
+      socket.on('session:ended', ({ reason }) => void reactToSessionEnded(reason));
       socket.on('credits:changed', (summary) => {
         queryClient.setQueryData(trpc.credits.summary.queryKey(), summary);
         void queryClient.invalidateQueries({ queryKey: trpc.credits.history.pathKey() });

@@ -141,13 +141,21 @@ export function watchPageErrors(page: Page): string[] {
 /**
  * The server most specs share (started once by `globalSetup.ts`): each spec signs up its own
  * users, so specs do not see each other's data. Many page loads come from one address, so the
- * per-IP request limit a visitor never reaches is lifted; the two admin addresses are the
+ * per-IP request and auth limits a visitor never reaches are lifted; the two admin addresses are the
  * admin console's and the explore moderator's.
  */
 export const E2E_ADMIN_EMAIL = 'admin.console@example.com';
 export const E2E_MODERATOR_EMAIL = 'moderator.explore@example.com';
 export const SHARED_SERVER_ENV: Readonly<Record<string, string>> = {
   RATE_LIMIT_MAX: '100000',
+  // The whole run (two specs at a time) signs in from 127.0.0.1: the per-IP auth limits a
+  // single spec's server had must scale with it. The limits themselves are tested in
+  // server/test/auth-limits.int.test.ts and sign-in-throttle.int.test.ts.
+  AUTH_RATE_LIMIT_MAX: '100000',
+  AUTH_SIGN_IN_LIMIT: '10000',
+  AUTH_SIGN_UP_LIMIT: '10000',
+  AUTH_SEND_CODE_LIMIT: '10000',
+  AUTH_CHECK_CODE_LIMIT: '10000',
   ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_MODERATOR_EMAIL}`,
   TEST_CHECKOUT: 'true',
 };

@@ -58,6 +58,8 @@ export const creations = pgTable(
     index('creations_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('creations_user_kind_idx').on(t.userId, t.kind, t.createdAt.desc()),
     index('creations_media_key_idx').on(t.mediaKey),
+    // Who shows a file as its preview (media access, the public view of a published file).
+    index('creations_thumbnail_key_idx').on(t.thumbnailKey),
     index('creations_feed_new_idx').on(t.publishStatus, t.publishedAt.desc(), t.id.desc()),
     check('creations_output_index_nonnegative', sql`${t.outputIndex} >= 0`),
   ],

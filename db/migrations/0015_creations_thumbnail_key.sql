@@ -1,0 +1,1 @@
+CREATE INDEX "creations_thumbnail_key_idx" ON "creations" USING btree ("thumbnail_key");

@@ -16,5 +16,5 @@ export const adminAuditLog = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('admin_audit_log_created_idx').on(t.createdAt.desc()), index('admin_audit_log_target_idx').on(t.targetType, t.targetId)],
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt, t.id), index('admin_audit_log_target_idx').on(t.targetType, t.targetId)],
 );

@@ -2,6 +2,7 @@
  * Identity tables. better-auth owns their shape (user, session, account, verification); the
  * user carries the extra fields of spec §3. Column names are snake_case in SQL.
  */
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -37,7 +38,12 @@ export const users = pgTable(
     bannedAt: timestamp('banned_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('users_device_id_idx').on(t.deviceId)],
+  (t) => [
+    index('users_device_id_idx').on(t.deviceId),
+    // The admin user lookup: case-insensitive e-mail or name prefix (LIKE 'abc%').
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('users_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+  ],
 );
 
 export const sessions = pgTable(

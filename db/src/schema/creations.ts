@@ -55,12 +55,24 @@ export const creations = pgTable(
   },
   (t) => [
     unique('creations_task_output_uq').on(t.taskId, t.outputIndex),
-    index('creations_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('creations_user_kind_idx').on(t.userId, t.kind, t.createdAt.desc()),
+    // Lists order by `created_at DESC, id DESC` (PostgreSQL: NULLS FIRST). An ascending index read
+    // backwards gives exactly that order; a `DESC` index from drizzle is `DESC NULLS LAST`, which
+    // does not match, and PostgreSQL then sorts every row (issue 25).
+    index('creations_user_idx').on(t.userId, t.createdAt, t.id),
+    index('creations_user_kind_idx').on(t.userId, t.kind, t.createdAt, t.id),
+    // The admin console's creation list (every user, newest first; by status).
+    index('creations_created_idx').on(t.createdAt, t.id),
+    index('creations_status_created_idx').on(t.publishStatus, t.createdAt, t.id),
     index('creations_media_key_idx').on(t.mediaKey),
     // Who shows a file as its preview (media access, the public view of a published file).
     index('creations_thumbnail_key_idx').on(t.thumbnailKey),
-    index('creations_feed_new_idx').on(t.publishStatus, t.publishedAt.desc(), t.id.desc()),
+    index('creations_feed_new_idx').on(t.publishStatus, t.publishedAt, t.id),
+    // An author's page of the feed.
+    index('creations_feed_author_idx').on(t.userId, t.publishedAt, t.id).where(sql`${t.publishStatus} = 'published'`),
+    // Trending's engagement candidates (feed.repo listTrending): likes × 3 + views.
+    index('creations_feed_engagement_idx')
+      .on(sql`(${t.likeCount} * 3 + ${t.viewCount})`)
+      .where(sql`${t.publishStatus} = 'published'`),
     check('creations_output_index_nonnegative', sql`${t.outputIndex} >= 0`),
   ],
 );

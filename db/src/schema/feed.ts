@@ -2,7 +2,7 @@
  * The explore feed's engagement: one like and one view per (content, user), one report per
  * (content, reporter). Counters on creations are kept in the same transaction as these rows.
  */
-import { index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { creations } from './creations.ts';
 
@@ -54,4 +54,19 @@ export const contentReports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('content_reports_one_per_user_uq').on(t.creationId, t.reporterId), index('content_reports_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * How many creations in the public feed carry each tag (feed.tags), kept by triggers on creations
+ * and users (migration 0016): a creation counts while it is published, public and its author
+ * exists and is not banned — the feed's own rule. Rows at 0 stay; readers skip them.
+ */
+export const feedTagCounts = pgTable(
+  'feed_tag_counts',
+  {
+    tag: text('tag').primaryKey(),
+    count: integer('count').notNull().default(0),
+  },
+  // feed.tags orders by count DESC (NULLS FIRST, PostgreSQL's default), tag ASC.
+  (t) => [index('feed_tag_counts_rank_idx').on(t.count.desc().nullsFirst(), t.tag)],
 );

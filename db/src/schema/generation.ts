@@ -66,6 +66,10 @@ export const generationTasks = pgTable(
   (t) => [
     index('generation_tasks_claim_idx').on(t.status, t.queueAt),
     index('generation_tasks_user_idx').on(t.userId, t.status, t.createdAt),
+    // Newest-first lists (a user's tasks, the admin console): ascending, read backwards.
+    index('generation_tasks_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('generation_tasks_created_idx').on(t.createdAt, t.id),
+    index('generation_tasks_status_created_idx').on(t.status, t.createdAt, t.id),
     index('generation_tasks_project_idx').on(t.projectId, t.createdAt).where(sql`${t.projectId} IS NOT NULL`),
     index('generation_tasks_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'running'`),
     check('generation_tasks_progress_range', sql`${t.progress} >= 0 AND ${t.progress} <= 100`),

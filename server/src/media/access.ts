@@ -1,6 +1,7 @@
 /**
  * Who may read a stored object: its owner always; admins (moderation needs to see hidden and
- * reported work); members of a project whose canvas shows it; anyone when the object is marked public.
+ * reported work); members of a project whose canvas shows it; anyone when the object is marked
+ * public — but the public never gets a published original, only what media/published.ts serves.
  * A signed-in stranger gets NOT_FOUND, so they cannot even learn that a private file exists;
  * no session and not public is UNAUTHORIZED. Used by every route that serves stored media.
  */
@@ -9,13 +10,14 @@ import type { Database } from '@tessera/db/connect';
 import { AppError } from '@tessera/shared/errors';
 import type { Auth } from '../modules/auth/auth.ts';
 import { loadSession } from '../modules/auth/session.ts';
-import { findMediaObject, isSharedThroughProject } from './media.repo.ts';
+import { findMediaObject, isSharedThroughProject, type MediaObjectInfo } from './media.repo.ts';
 import { isValidKey, ownerOfKey } from './storage.ts';
 
-export interface MediaReadAccess {
-  /** Served because the object is public, not because the reader owns it: shared caches may keep it. */
-  isPublic: boolean;
-}
+export type MediaReadAccess =
+  /** The original, to its owner, an admin or a member of a project that shows it. */
+  | { via: 'private' }
+  /** Only because it is published: the reader gets media/published.ts's file, never the original. */
+  | { via: 'public'; object: MediaObjectInfo };
 
 /** Throws NOT_FOUND or UNAUTHORIZED unless the request may read `key`. */
 export async function authorizeMediaRead(deps: { auth: Auth; db: Database }, key: string, headers: IncomingHttpHeaders): Promise<MediaReadAccess> {
@@ -25,8 +27,8 @@ export async function authorizeMediaRead(deps: { auth: Auth; db: Database }, key
   // The row says who owns it now (an anonymous user's media moves to the account it becomes);
   // the key's owner segment covers files without a row.
   const owner = object ? object.userId : ownerOfKey(key);
-  if (session && (owner === session.user.id || (session.user.role === 'admin' && !session.user.isAnonymous))) return { isPublic: false };
-  if (object?.isPublic) return { isPublic: true };
-  if (session && (await isSharedThroughProject(deps.db, key, session.user.id))) return { isPublic: false };
+  if (session && (owner === session.user.id || (session.user.role === 'admin' && !session.user.isAnonymous))) return { via: 'private' };
+  if (session && (await isSharedThroughProject(deps.db, key, session.user.id))) return { via: 'private' };
+  if (object?.isPublic) return { via: 'public', object };
   throw new AppError(session ? 'NOT_FOUND' : 'UNAUTHORIZED');
 }

@@ -3,7 +3,8 @@
  * resized to one of a fixed set of widths (never upscaled) and re-encoded as AVIF or WebP when
  * the browser accepts them, else in its own format. The fixed widths and quality range bound
  * how many variants one image can have; each variant is encoded once and kept on disk under
- * `cacheDir`. Same access rule as GET /api/media/*.
+ * `cacheDir`. Same access rule as GET /api/media/*; the public resizes a published file's public
+ * derivative (media/published.ts), so its variants carry the watermark and size cap too.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -16,7 +17,8 @@ import { z } from 'zod';
 import type { Auth } from '../modules/auth/auth.ts';
 import { authorizeMediaRead } from './access.ts';
 import { MAX_IMAGE_PIXELS } from './ingest.ts';
-import type { MediaStorage } from './storage.ts';
+import { PUBLIC_CACHE_CONTROL, publicFile } from './published.ts';
+import { type MediaStorage, readAll } from './storage.ts';
 
 export const OPTIMIZE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
 export const DEFAULT_OPTIMIZE_QUALITY = 75;
@@ -72,12 +74,6 @@ async function encode(input: Buffer, width: number, quality: number, format: Opt
   }
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
-
 async function readCached(path: string): Promise<Buffer | null> {
   try {
     return await readFile(path);
@@ -93,14 +89,15 @@ export async function optimizeRoutes(app: FastifyInstance, opts: { auth: Auth; s
     if (!query.success) throw new AppError('INCORRECT_PARAMETER');
     const { key, w, q } = query.data;
     const access = await authorizeMediaRead(opts, key, request.headers);
-    const original = FORMAT_OF_EXT[key.slice(key.lastIndexOf('.') + 1)];
-    if (!original) throw new AppError('INCORRECT_PARAMETER');
-    const object = await opts.storage.get(key);
+    if (!FORMAT_OF_EXT[key.slice(key.lastIndexOf('.') + 1)]) throw new AppError('INCORRECT_PARAMETER');
+    // The public resizes what it may see of a published file (media/published.ts), never the original.
+    const object = access.via === 'public' ? await publicFile(opts, key, access.object) : await opts.storage.get(key).then((o) => o && { ...o, key });
     if (!object) throw new AppError('NOT_FOUND');
+    const original = FORMAT_OF_EXT[object.key.slice(object.key.lastIndexOf('.') + 1)] ?? 'png';
 
     const format = negotiateFormat(request.headers.accept, original);
     // Keys are never reused for different bytes, so a variant is valid for as long as its key.
-    const name = createHash('sha256').update(`${key}|${w}|${q}|${format}`).digest('hex');
+    const name = createHash('sha256').update(`${object.key}|${w}|${q}|${format}`).digest('hex');
     const path = join(opts.cacheDir, `${name}.${EXT_OF_FORMAT[format]}`);
     let data = await readCached(path);
     reply.header('x-cache', data ? 'hit' : 'miss');
@@ -125,7 +122,7 @@ export async function optimizeRoutes(app: FastifyInstance, opts: { auth: Auth; s
       .header('content-length', String(data.length))
       .header('vary', 'Accept')
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', `${access.isPublic ? 'public' : 'private'}, max-age=31536000, immutable`)
+      .header('cache-control', access.via === 'public' ? PUBLIC_CACHE_CONTROL : 'private, max-age=31536000, immutable')
       .send(data);
   });
 }

@@ -97,3 +97,10 @@ const CONTENT_TYPES: Record<string, string> = {
 export function contentTypeOfKey(key: string): string {
   return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 }
+
+/** A stored object's bytes in memory (images; large files go through putFile and temp files). */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}

@@ -1,14 +1,13 @@
 /**
- * The download watermark for free users (§6): the Tessera mark and name in the bottom-right
- * corner, scaled to the image, semi-transparent. The mark is drawn with shapes so it shows even
- * where no fonts are installed; the name uses a generic sans-serif font when one is present.
+ * The Tessera watermark (§6): the mark and name in the bottom-right corner, scaled to the
+ * picture, semi-transparent. The mark is drawn with shapes so it shows even where no fonts are
+ * installed; the name uses a generic sans-serif font when one is present. Images get it here;
+ * videos get the same overlay through ffmpeg (media/derivatives.ts).
  */
 import sharp from 'sharp';
 
-export async function watermarkImage(image: Buffer): Promise<{ data: Buffer; contentType: string }> {
-  const source = sharp(image, { limitInputPixels: 64_000_000 });
-  const { width = 0, height = 0, format } = await source.metadata();
-  if (!width || !height) throw new Error('watermark: unreadable image');
+/** The overlay for a `width`×`height` picture: an SVG and where its top-left corner goes. */
+export function watermarkOverlay(width: number, height: number): { svg: Buffer; left: number; top: number } {
   const unit = Math.max(12, Math.round(Math.min(width, height) / 24));
   const boxW = unit * 7;
   const boxH = unit * 2;
@@ -27,10 +26,15 @@ export async function watermarkImage(image: Buffer): Promise<{ data: Buffer; con
     ${tiles}
     <text x="${unit * 2}" y="${unit * 1.33}" font-family="sans-serif" font-weight="700" font-size="${unit}" fill="#ffffff" fill-opacity="0.9">Tessera</text>
   </svg>`;
-  const overlay = Buffer.from(svg);
-  const left = Math.max(0, width - boxW - margin);
-  const top = Math.max(0, height - boxH - margin);
-  const marked = source.composite([{ input: overlay, left, top }]);
+  return { svg: Buffer.from(svg), left: Math.max(0, width - boxW - margin), top: Math.max(0, height - boxH - margin) };
+}
+
+export async function watermarkImage(image: Buffer): Promise<{ data: Buffer; contentType: string }> {
+  const source = sharp(image, { limitInputPixels: 64_000_000 });
+  const { width = 0, height = 0, format } = await source.metadata();
+  if (!width || !height) throw new Error('watermark: unreadable image');
+  const { svg, left, top } = watermarkOverlay(width, height);
+  const marked = source.composite([{ input: svg, left, top }]);
   if (format === 'jpeg') return { data: await marked.jpeg({ quality: 92 }).toBuffer(), contentType: 'image/jpeg' };
   if (format === 'webp') return { data: await marked.webp({ quality: 92 }).toBuffer(), contentType: 'image/webp' };
   return { data: await marked.png().toBuffer(), contentType: 'image/png' };

@@ -9,6 +9,8 @@ export interface Context {
   services: AppServices;
   lang: LanguageCode;
   requestInfo: RequestInfo;
+  /** The request's logger (work a procedure leaves running after it answers logs here). */
+  log: CreateFastifyContextOptions['req']['log'];
   /** Reads the session once per request, only when a procedure needs it. */
   getSession(): Promise<SessionInfo | null>;
   /**
@@ -32,6 +34,7 @@ export function createContextFactory(services: AppServices, rateLimit: RateLimit
       services,
       lang: resolveUserLanguage(Array.isArray(header) ? header[0] : header),
       requestInfo: resolveRequestInfo(req.headers, services.config),
+      log: req.log,
       getSession: () => (session ??= loadSession(services.auth, req.headers, services.db)),
       countCall: () => {
         calls += 1;

@@ -85,6 +85,22 @@ export async function moveCreations(tx: Database, fromUserId: string, toUserId: 
   await tx.update(mediaObjects).set({ userId: toUserId }).where(eq(mediaObjects.userId, fromUserId));
 }
 
+/**
+ * How the published creations that show `key` show it: whether any shows it as its main file
+ * (not only as its preview) and whether any of those is copy-protected. Null when no published
+ * creation shows it.
+ */
+export async function publishedUseOfMedia(db: Database, key: string): Promise<{ asMain: boolean; copyProtected: boolean } | null> {
+  const rows = await db
+    .select({ mediaKey: creations.mediaKey, copyProtected: creations.copyProtected })
+    .from(creations)
+    .where(and(eq(creations.publishStatus, 'published'), or(eq(creations.mediaKey, key), eq(creations.thumbnailKey, key))))
+    .limit(20);
+  if (rows.length === 0) return null;
+  const main = rows.filter((row) => row.mediaKey === key);
+  return { asMain: main.length > 0, copyProtected: main.some((row) => row.copyProtected) };
+}
+
 /** Whether `key` is the media or thumbnail of a copy-protected creation (§6: others may view, not reuse). */
 export async function isCopyProtectedMedia(db: Database, key: string): Promise<boolean> {
   const [row] = await db

@@ -7,6 +7,7 @@ import type { TaskOutput } from '@tessera/db/schema';
 import type { CreationDto, CreationListInput, CreationPage } from '@tessera/shared/creations';
 import { AppError } from '@tessera/shared/errors';
 import { GENERATION_KINDS, type GenerationKind, isGenerationKind, parseImageRef, readField } from '@tessera/shared/generation';
+import { derivativeKeys } from '../../media/derivatives.ts';
 import { contentTypeOfKey, type MediaStorage } from '../../media/storage.ts';
 import {
   type CreationRecord,
@@ -137,6 +138,7 @@ export async function deleteMyCreation(deps: { db: Database; storage: MediaStora
   const unused: string[] = [];
   for (const key of keys) if (!(await isMediaKeyInUse(deps.db, key))) unused.push(key);
   await deleteMediaObjects(deps.db, unused);
-  for (const key of unused) await deps.storage.delete(key);
+  // With the derivatives made of them (public views, marked downloads).
+  for (const key of unused.flatMap((k) => [k, ...derivativeKeys(k)])) await deps.storage.delete(key);
   return { id: row.id };
 }

@@ -1,6 +1,7 @@
 /** The explore feed (shared/feed): listing, content view, likes, views, publishing, authors, tags and reports. */
 import { zContentId, zFeedListInput, zPublishInput, zReportInput } from '@tessera/shared/feed';
 import { z } from 'zod';
+import { preparePublicFile } from '../../media/published.ts';
 import type { Context } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { authedProcedure, publicProcedure, signedInProcedure } from '../../trpc/procedures.ts';
@@ -34,7 +35,11 @@ export const feedRouter = router({
   get: publicProcedure.input(zContentId).query(async ({ ctx, input }) => getContent(ctx.services.db, await viewerOf(ctx), input.id)),
   view: authedProcedure.input(zContentId).mutation(({ ctx, input }) => viewContent(ctx.services.db, asViewer(ctx.session.user), input.id)),
   like: authedProcedure.input(zLikeInput).mutation(({ ctx, input }) => likeContent(ctx.services.db, asViewer(ctx.session.user), input.id, input.liked)),
-  publish: signedInProcedure.input(zPublishInput).mutation(({ ctx, input }) => publishContent(ctx.services.db, asViewer(ctx.user), input)),
+  publish: signedInProcedure.input(zPublishInput).mutation(async ({ ctx, input }) => {
+    const detail = await publishContent(ctx.services.db, asViewer(ctx.user), input);
+    preparePublicFile(ctx.services, detail.url.replace(/^\/api\/media\//, ''), ctx.log);
+    return detail;
+  }),
   unpublish: signedInProcedure.input(zContentId).mutation(({ ctx, input }) => unpublishContent(ctx.services.db, ctx.user.id, input.id)),
   author: publicProcedure.input(zAuthorInput).query(({ ctx, input }) => getAuthorProfile(ctx.services.db, input.id)),
   tags: publicProcedure.input(zTagsInput).query(({ ctx, input }) => listTags(ctx.services.db, input.limit)),

@@ -3,9 +3,9 @@
  * views and reports. Counters on creations change in the same transaction as the rows they count.
  */
 import type { Database } from '@tessera/db/connect';
-import { contentLikes, contentReports, contentViews, creations, generationTasks, mediaObjects, users } from '@tessera/db/schema';
+import { contentLikes, contentReports, contentViews, creations, feedTagCounts, generationTasks, mediaObjects, users } from '@tessera/db/schema';
 import type { FeedCategory, PublishStatus } from '@tessera/shared/feed';
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 
 export interface ContentRecord {
   id: string;
@@ -119,36 +119,83 @@ export async function listNewest(db: Database, q: FeedQuery & { after?: { at: st
   return rows.map(toRecord);
 }
 
+/** How many of the newest feed items bound trending's candidates (see listTrending). */
+const TRENDING_WINDOW = 1000;
+
 /**
  * Trending, computed at query time with the formula of shared/feed `trendingScore`:
  *   (likes × 3 + views + 1) / (hours since publish + 2)^1.5
  * `now` is fixed by the first page (it travels in the cursor), so paging with an offset sees
  * one ranking and only engagement between requests can move items.
+ *
+ * Exact without scoring every row (issue 25). Take the W newest items (W ≥ offset + limit) and
+ * the K-th best score s among them (K = offset + limit). An item older than all of them is at
+ * least h_W hours old (the oldest of the W), so it can only reach the top K if
+ *   likes × 3 + views + 1 ≥ s × (h_W + 2)^1.5.
+ * The candidates are therefore the W newest (creations_feed_new_idx) and the items with at least
+ * that engagement (creations_feed_engagement_idx); only they are scored and sorted, and the
+ * viewer's liked/reported checks run on the page's rows only.
  */
 export async function listTrending(db: Database, q: FeedQuery & { now: Date; offset: number }): Promise<ContentRecord[]> {
+  const k = q.offset + q.limit;
+  const windowSize = Math.max(TRENDING_WINDOW, k);
   const hours = sql`greatest(0, extract(epoch from (${q.now.toISOString()}::timestamptz - ${creations.publishedAt})) / 3600)`;
-  const score = sql`((${creations.likeCount} * 3 + ${creations.viewCount} + 1)::float8 / power(${hours} + 2, 1.5))`;
-  const rows = await selectContent(db, q.viewerId)
+  const engagement = sql`(${creations.likeCount} * 3 + ${creations.viewCount})`;
+  const score = sql`((${engagement} + 1)::float8 / power(${hours} + 2, 1.5))`;
+  const newest = db
+    .select({ id: creations.id, at: sql<Date>`${creations.publishedAt}`.as('at'), hours: sql<number>`${hours}`.as('hours'), score: sql<number>`${score}`.as('score') })
+    .from(creations)
+    .innerJoin(users, eq(users.id, creations.userId))
     .where(and(...feedConditions(q)))
+    .orderBy(desc(creations.publishedAt), desc(creations.id))
+    .limit(windowSize);
+  const window = (await db.execute(sql`
+    select count(*)::int as n,
+      (array_agg(w.score order by w.score desc))[${k}] as kth,
+      max(w.hours) as oldest_hours,
+      to_char((array_agg(w.at order by w.at, w.id))[1] at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as oldest_at,
+      (array_agg(w.id order by w.at, w.id))[1] as oldest_id
+    from (${newest}) w
+  `)) as unknown as { rows: { n: number; kth: number | null; oldest_hours: number | null; oldest_at: string | null; oldest_id: string | null }[] };
+  const stats = window.rows[0];
+  if (!stats || Number(stats.n) === 0 || !stats.oldest_at || !stats.oldest_id) return [];
+
+  const candidates: SQL[] = [sql`(${creations.publishedAt}, ${creations.id}) >= (${stats.oldest_at}::timestamptz, ${stats.oldest_id}::uuid)`];
+  if (Number(stats.n) >= windowSize && stats.kth !== null) {
+    // Rounded down a little so float rounding never drops an item that ties.
+    const least = Math.floor(Number(stats.kth) * (Number(stats.oldest_hours) + 2) ** 1.5 * (1 - 1e-9) - 1);
+    candidates.push(sql`${engagement} >= ${Math.max(0, least)}`);
+  }
+  const page = await db
+    .select({ id: creations.id })
+    .from(creations)
+    .innerJoin(users, eq(users.id, creations.userId))
+    .where(and(...feedConditions(q), or(...candidates)))
     .orderBy(desc(score), desc(creations.id))
     .limit(q.limit)
     .offset(q.offset);
-  return rows.map(toRecord);
+  if (page.length === 0) return [];
+  const rows = await selectContent(db, q.viewerId).where(
+    inArray(
+      creations.id,
+      page.map((row) => row.id),
+    ),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return page.flatMap((row) => {
+    const found = byId.get(row.id);
+    return found ? [toRecord(found)] : [];
+  });
 }
 
-/** Most used tags in the public feed. */
+/** Most used tags in the public feed, from feed_tag_counts (kept by triggers, migration 0016). */
 export async function topTags(db: Database, limit: number): Promise<{ tag: string; count: number }[]> {
-  const result = (await db.execute(sql`
-    select t.tag as tag, count(*)::int as count
-    from ${creations}
-    join ${users} on ${users.id} = ${creations.userId}
-    cross join lateral jsonb_array_elements_text(${creations.tags}) as t(tag)
-    where ${inFeed()}
-    group by t.tag
-    order by count(*) desc, t.tag asc
-    limit ${limit}
-  `)) as unknown as { rows: { tag: string; count: number }[] };
-  return result.rows.map((row) => ({ tag: row.tag, count: Number(row.count) }));
+  return db
+    .select({ tag: feedTagCounts.tag, count: feedTagCounts.count })
+    .from(feedTagCounts)
+    .where(gt(feedTagCounts.count, 0))
+    .orderBy(desc(feedTagCounts.count), asc(feedTagCounts.tag))
+    .limit(limit);
 }
 
 export interface AuthorRecord {

@@ -126,7 +126,7 @@ function MissionCard({ mission: m }: { mission: MissionDto }) {
   const open = usePopupStore((s) => s.open);
   const known = m.key in KNOWN;
   const Icon = KNOWN[m.key] ?? Target;
-  const title = known ? t(`missions.${m.key}.title`) : t('missions.generic.title');
+  const title = known ? t(`missions.${m.key}.title`, { target: m.target }) : t('missions.generic.title');
   const description = known ? t(`missions.${m.key}.description`, { target: m.target }) : t('missions.generic.description', { target: m.target });
   const percent = m.target > 0 ? Math.round((Math.min(m.progress, m.target) / m.target) * 100) : 0;
   const claim = useMutation(

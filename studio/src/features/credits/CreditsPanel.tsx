@@ -14,7 +14,16 @@ const KNOWN_NOTES: Record<string, string> = {
   'Welcome credits': 'welcome',
   'Verified e-mail bonus': 'verifiedEmail',
   'Credits expired': 'expired',
+  'Daily check-in': 'checkIn',
+  'Invited by a friend': 'invitedByFriend',
+  'A friend you invited subscribed': 'friendSubscribed',
 };
+
+/** The translation key of a grant note the server writes (`Mission: <key>` for mission rewards), or null. */
+function noteKey(note: string): string | null {
+  if (note.startsWith('Mission: ')) return 'mission';
+  return KNOWN_NOTES[note] ?? null;
+}
 
 function kindOfRpc(rpcName: string | null | undefined): string | null {
   const found = Object.entries(GENERATION_KINDS).find(([, d]) => d.rpcName === rpcName);
@@ -24,7 +33,8 @@ function kindOfRpc(rpcName: string | null | undefined): string | null {
 function Entry({ entry, taskKind }: { entry: CreditHistoryEntry; taskKind: string | null }) {
   const { t, i18n } = useTranslation('credits');
   const what = taskKind ? t(`common:kinds.${taskKind}`) : t('history.aGeneration');
-  const note = entry.note ? (KNOWN_NOTES[entry.note] ? t(`history.notes.${KNOWN_NOTES[entry.note]}`) : entry.note) : null;
+  const known = entry.note ? noteKey(entry.note) : null;
+  const note = known ? t(`history.notes.${known}`) : entry.note;
   const label = {
     grant: note ?? t('history.grant'),
     hold: t('history.hold', { what }),

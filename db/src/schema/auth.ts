@@ -120,3 +120,13 @@ export const signInFailures = pgTable('sign_in_failures', {
   /** Attempts before this are refused without looking at the password. */
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/**
+ * Request rate-limit windows shared by every node when PostgreSQL counts them
+ * (server/src/plugins/sharedCounters.ts): one row per key, reset when its window has ended.
+ */
+export const rateLimitWindows = pgTable('rate_limit_windows', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+});

@@ -70,3 +70,21 @@ export const feedTagCounts = pgTable(
   // feed.tags orders by count DESC (NULLS FIRST, PostgreSQL's default), tag ASC.
   (t) => [index('feed_tag_counts_rank_idx').on(t.count.desc().nullsFirst(), t.tag)],
 );
+
+/**
+ * The admin report queue (admin.reports.list): per content and report status, the latest
+ * activity (newest report or resolution) of its reports in that status. Kept by a trigger on
+ * content_reports (migration 0017) so the queue reads a page of index rows instead of grouping
+ * every report.
+ */
+export const contentReportGroups = pgTable(
+  'content_report_groups',
+  {
+    creationId: uuid('creation_id')
+      .notNull()
+      .references(() => creations.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.creationId, t.status] }), index('content_report_groups_queue_idx').on(t.status, t.lastActivityAt, t.creationId)],
+);

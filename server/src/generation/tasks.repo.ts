@@ -8,7 +8,8 @@
  */
 import type { Database } from '@tessera/db/connect';
 import { generationTasks, type TaskOutput, users } from '@tessera/db/schema';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 
 export type TaskStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
 
@@ -115,14 +116,26 @@ export async function findTask(db: Database, id: string): Promise<TaskRecord | n
   return row ?? null;
 }
 
-/** A user's tasks: queued and running first, then the newest. */
+/**
+ * A user's tasks: queued and running first, then the newest. Each part is read in index order
+ * up to the limit (generation_tasks_user_idx, generation_tasks_user_created_idx) and only those
+ * rows are sorted: ordering by the CASE over all rows sorted every task the user ever had (issue 25).
+ */
 export async function listUserTasks(db: Database, userId: string, limit: number): Promise<TaskRecord[]> {
-  return db
-    .select(columns)
-    .from(generationTasks)
-    .where(eq(generationTasks.userId, userId))
-    .orderBy(sql`case when ${generationTasks.status} in ('queued','running') then 0 else 1 end`, desc(generationTasks.createdAt))
+  const part = (rank: number) => db.select({ ...columns, rank: sql<number>`${sql.raw(String(rank))}`.as('rank') }).from(generationTasks);
+  const rows = await unionAll(
+    part(0)
+      .where(and(eq(generationTasks.userId, userId), inArray(generationTasks.status, ACTIVE)))
+      .orderBy(desc(generationTasks.createdAt))
+      .limit(limit),
+    part(1)
+      .where(and(eq(generationTasks.userId, userId), notInArray(generationTasks.status, ACTIVE)))
+      .orderBy(desc(generationTasks.createdAt), desc(generationTasks.id))
+      .limit(limit),
+  )
+    .orderBy(sql`"rank"`, sql`"created_at" desc`)
     .limit(limit);
+  return rows.map(({ rank: _rank, ...task }) => task);
 }
 
 /** Takes the oldest queued task, if any, with a lease of `leaseMs`. */

@@ -8,6 +8,7 @@ import type { Database } from '@tessera/db/connect';
 import {
   adminAuditLog,
   billingProducts,
+  contentReportGroups,
   contentReports,
   creations,
   creditEntries,
@@ -253,21 +254,20 @@ export async function listCreations(
 
 // ---- Reports
 
-/** Latest activity of a report group: its newest report or resolution. */
-const reportActivity = sql`max(greatest(${contentReports.createdAt}, ${contentReports.resolvedAt}))`;
-
-/** Contents with reports in `status`, most recent activity first. */
+/**
+ * Contents with reports in `status`, most recent activity (newest report or resolution) first,
+ * from content_report_groups (kept by a trigger on content_reports, migration 0017).
+ */
 export async function listReportedContentIds(
   db: Database,
   p: { status: string; after?: Keyset | undefined; limit: number },
 ): Promise<{ creationId: string; cursorKey: string }[]> {
+  const groups = contentReportGroups;
   return db
-    .select({ creationId: contentReports.creationId, cursorKey: cursorKey(reportActivity) })
-    .from(contentReports)
-    .where(eq(contentReports.status, p.status))
-    .groupBy(contentReports.creationId)
-    .having(p.after ? before(reportActivity, contentReports.creationId, p.after) : undefined)
-    .orderBy(desc(reportActivity), desc(contentReports.creationId))
+    .select({ creationId: groups.creationId, cursorKey: cursorKey(groups.lastActivityAt) })
+    .from(groups)
+    .where(and(eq(groups.status, p.status), p.after ? before(groups.lastActivityAt, groups.creationId, p.after) : undefined))
+    .orderBy(desc(groups.lastActivityAt), desc(groups.creationId))
     .limit(p.limit);
 }
 

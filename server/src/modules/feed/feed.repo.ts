@@ -112,10 +112,19 @@ function feedConditions(q: FeedQuery): SQL[] {
 export async function listNewest(db: Database, q: FeedQuery & { after?: { at: string; id: string } | undefined }): Promise<ContentRecord[]> {
   const conditions = feedConditions(q);
   if (q.after) conditions.push(sql`(${creations.publishedAt}, ${creations.id}) < (${q.after.at}::timestamptz, ${q.after.id}::uuid)`);
-  const rows = await selectContent(db, q.viewerId)
+  const order = [desc(creations.publishedAt), desc(creations.id)];
+  // The page's ids first, in index order up to the LIMIT; the authors' details and the viewer's
+  // liked/reported checks then run on those rows only (issue 25).
+  const page = db
+    .select({ id: creations.id })
+    .from(creations)
+    .innerJoin(users, eq(users.id, creations.userId))
     .where(and(...conditions))
-    .orderBy(desc(creations.publishedAt), desc(creations.id))
+    .orderBy(...order)
     .limit(q.limit);
+  const rows = await selectContent(db, q.viewerId)
+    .where(inArray(creations.id, page))
+    .orderBy(...order);
   return rows.map(toRecord);
 }
 

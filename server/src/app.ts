@@ -8,7 +8,7 @@
 import type { DatabaseHandle } from '@tessera/db/connect';
 import { AppError } from '@tessera/shared/errors';
 import { RPC_MAX_BATCH_CALLS } from '@tessera/shared/routes';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { createCollab } from './collab/collab.service.ts';
@@ -46,6 +46,7 @@ import type { AppServices } from './services.ts';
 import { createGateways } from './modules/billing/gateways.ts';
 import { stripeWebhookRoutes } from './modules/billing/webhook.routes.ts';
 import { createContextFactory } from './trpc/context.ts';
+import { trpcFastifyPlugin } from './trpc/fastifyPlugin.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 
 declare module 'fastify' {
@@ -201,7 +202,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { auth, config, db: database.db, ...(deps.now ? { now: deps.now } : {}) });
   await app.register(mailboxRoutes, { db: database.db, auth, enabled: devMailboxEnabled(config) });
-  await app.register(fastifyTRPCPlugin, {
+  await app.register(trpcFastifyPlugin<AppRouter>, {
     prefix: '/api/trpc',
     trpcOptions: {
       router: appRouter,

@@ -69,10 +69,10 @@ export const creations = pgTable(
     index('creations_feed_new_idx').on(t.publishStatus, t.publishedAt, t.id),
     // An author's page of the feed.
     index('creations_feed_author_idx').on(t.userId, t.publishedAt, t.id).where(sql`${t.publishStatus} = 'published'`),
-    // Trending's engagement candidates (feed.repo listTrending): likes × 3 + views.
-    index('creations_feed_engagement_idx')
-      .on(sql`(${t.likeCount} * 3 + ${t.viewCount})`)
-      .where(sql`${t.publishStatus} = 'published'`),
+    // Trending's engagement candidates (feed.repo listTrending): likes × 3 + views. Not partial:
+    // PostgreSQL keeps statistics on the expression only for a whole-table index, and without
+    // them it guesses a third of the rows and plans a parallel scan.
+    index('creations_engagement_idx').on(sql`(${t.likeCount} * 3 + ${t.viewCount})`),
     check('creations_output_index_nonnegative', sql`${t.outputIndex} >= 0`),
   ],
 );

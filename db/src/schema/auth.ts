@@ -2,7 +2,7 @@
  * Identity tables. better-auth owns their shape (user, session, account, verification); the
  * user carries the extra fields of spec §3. Column names are snake_case in SQL.
  */
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -130,3 +130,11 @@ export const rateLimitWindows = pgTable('rate_limit_windows', {
   count: integer('count').notNull(),
   endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The relations better-auth's joins use (`advanced.database.joins`, server/src/modules/auth/auth.ts):
+ * a session is read with its user in one statement, not two.
+ */
+export const usersRelations = relations(users, ({ many }) => ({ sessions: many(sessions), accounts: many(accounts) }));
+export const sessionsRelations = relations(sessions, ({ one }) => ({ user: one(users, { fields: [sessions.userId], references: [users.id] }) }));
+export const accountsRelations = relations(accounts, ({ one }) => ({ user: one(users, { fields: [accounts.userId], references: [users.id] }) }));

@@ -84,6 +84,10 @@ export function createAuth(deps: { db: Database; config: Config; outbox: MailOut
       },
     },
     advanced: {
+      // One statement for a session and its user (the Drizzle adapter's relational query, over
+      // the relations in db/src/schema/auth.ts) instead of two: every signed-in request pays it.
+      // https://www.better-auth.com/docs/adapters/drizzle ("Joins")
+      database: { joins: true },
       cookiePrefix: 'tessera',
       // Cookies are HttpOnly and SameSite=Lax (better-auth's defaults), and Secure (with the
       // __Secure- prefix) whenever the studio is served over HTTPS.

@@ -100,8 +100,9 @@ export interface FeedQuery {
   limit: number;
 }
 
-function feedConditions(q: FeedQuery): SQL[] {
-  const conditions: SQL[] = [inFeed() as SQL];
+/** The feed's conditions and the query's filters; `inFeedRule` is inFeed() unless the caller joins no users. */
+function feedConditions(q: FeedQuery, inFeedRule: SQL = inFeed() as SQL): SQL[] {
+  const conditions: SQL[] = [inFeedRule];
   if (q.category) conditions.push(eq(creations.feedCategory, q.category));
   if (q.tag) conditions.push(sql`${creations.tags} @> ${JSON.stringify([q.tag])}::jsonb`);
   if (q.authorId) conditions.push(eq(creations.userId, q.authorId));
@@ -142,13 +143,14 @@ const TRENDING_WINDOW = 1000;
  * least h_W hours old (the oldest of the W), so it can only reach the top K if
  *   likes × 3 + views + 1 ≥ s × (h_W + 2)^1.5.
  * The candidates are therefore the W newest (creations_feed_new_idx) and the items with at least
- * that engagement (creations_feed_engagement_idx); only they are scored and sorted, and the
+ * that engagement (creations_engagement_idx); only they are scored and sorted, and the
  * viewer's liked/reported checks run on the page's rows only.
  */
 export async function listTrending(db: Database, q: FeedQuery & { now: Date; offset: number }): Promise<ContentRecord[]> {
   const k = q.offset + q.limit;
   const windowSize = Math.max(TRENDING_WINDOW, k);
-  const hours = sql`greatest(0, extract(epoch from (${q.now.toISOString()}::timestamptz - ${creations.publishedAt})) / 3600)`;
+  // float8 throughout: extract() gives numeric, whose arithmetic is several times slower.
+  const hours = sql`greatest(0, extract(epoch from (${q.now.toISOString()}::timestamptz - ${creations.publishedAt}))::float8 / 3600)`;
   const engagement = sql`(${creations.likeCount} * 3 + ${creations.viewCount})`;
   const score = sql`((${engagement} + 1)::float8 / power(${hours} + 2, 1.5))`;
   const newest = db
@@ -175,11 +177,14 @@ export async function listTrending(db: Database, q: FeedQuery & { now: Date; off
     const least = Math.floor(Number(stats.kth) * (Number(stats.oldest_hours) + 2) ** 1.5 * (1 - 1e-9) - 1);
     candidates.push(sql`${engagement} >= ${Math.max(0, least)}`);
   }
+  // The author check per candidate row: OFFSET 0 keeps the subquery correlated (PostgreSQL would
+  // otherwise turn it into a join, which it may hash by reading every user).
+  const authorNotBanned = sql`exists (select 1 from ${users} where ${users.id} = ${creations.userId} and ${users.bannedAt} is null offset 0)`;
+  const inFeedByRow = and(eq(creations.publishStatus, 'published'), eq(creations.visibility, 'public'), authorNotBanned) as SQL;
   const page = await db
     .select({ id: creations.id })
     .from(creations)
-    .innerJoin(users, eq(users.id, creations.userId))
-    .where(and(...feedConditions(q), or(...candidates)))
+    .where(and(...feedConditions(q, inFeedByRow), or(...candidates)))
     .orderBy(desc(score), desc(creations.id))
     .limit(q.limit)
     .offset(q.offset);

@@ -5,6 +5,7 @@ import { benchEffects } from './effects.ts';
 import { benchEngine } from './engine.ts';
 import { benchLatency } from './latency.ts';
 import { benchLedger } from './ledger.ts';
+import { benchQueries, printQueryBench } from './queries.ts';
 import { benchRpc } from './rpc.ts';
 import { benchTrim, benchVideoKinds, printKindTimings, printTrimBench } from './video.ts';
 
@@ -59,3 +60,7 @@ const collabMoves = Number(process.env.BENCH_COLLAB_MOVES ?? 300);
 console.log(`bench/collab — ${collabMoves} moves of one node by A, each until B's document shows it (two HocuspocusProviders over WebSockets, PostgreSQL)`);
 const collab = await benchCollab({ moves: collabMoves });
 console.table({ 'move reaches collaborator': { 'p50 ms': collab.latencyMs.p50, 'p99 ms': collab.latencyMs.p99, 'max ms': collab.latencyMs.max } });
+
+const queryRows = Number(process.env.BENCH_QUERY_ROWS ?? 1_000_000);
+console.log(`bench/queries — list, feed, search and admin queries on ${queryRows.toLocaleString('en')} tasks and creations (p50 of the repo call; EXPLAIN ANALYZE now and of the old SQL shape), PostgreSQL`);
+printQueryBench(await benchQueries({ rows: queryRows, runs: Number(process.env.BENCH_QUERY_RUNS ?? 20) }));

@@ -46,7 +46,8 @@ type PageGlobal = { __canvasBench?: PageBench };
 /** Builds the studio into DIST unless its build already has `benchPage` (other benches pass theirs). */
 export function ensureStudioBuilt(benchPage = BENCH_PAGE): void {
   const manifest = join(DIST, '.vite/manifest.json');
-  if (existsSync(join(DIST, 'index.html')) && existsSync(manifest) && readFileSync(manifest, 'utf8').includes(benchPage)) return;
+  // A build without the brotli copies predates studio/vite-plugins/precompress.ts.
+  if (existsSync(join(DIST, 'index.html.br')) && existsSync(manifest) && readFileSync(manifest, 'utf8').includes(benchPage)) return;
   console.log(`bench — building the studio into ${DIST} …`);
   const vite = join(import.meta.dirname, '../node_modules/.bin/vite');
   const result = spawnSync(vite, ['build', '--outDir', DIST, '--emptyOutDir'], { cwd: STUDIO, stdio: 'inherit' });

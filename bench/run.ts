@@ -8,6 +8,7 @@ import { benchLedger } from './ledger.ts';
 import { benchQueries, printQueryBench } from './queries.ts';
 import { benchRpc } from './rpc.ts';
 import { benchTrim, benchVideoKinds, printKindTimings, printTrimBench } from './video.ts';
+import { benchWire, printWireBench } from './wire.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -50,6 +51,9 @@ console.table(effects.map((e) => ({ kind: e.kind, recipe: e.recipe, ms: e.ms, ou
 
 console.log('bench/canvas — the canvas engine in headless Chromium (no GPU, 1280×720): open, pan and zoom fps with 1,000 / 5,000 / 10,000 image nodes');
 printCanvasBench(await benchCanvas());
+
+console.log('bench/wire — a cold guest visit to /home in headless Chromium: every response until the network is quiet, on the wire (brotli/gzip copies served) and uncompressed (baseline), and the gzipped JavaScript against the 150 KB goal');
+printWireBench(await benchWire());
 
 console.log('bench/video — ffmpeg.wasm in headless Chromium: core load (cold, warm) and trimming a 30 s 640×360 clip to 5 s by stream copy and by re-encode');
 printTrimBench(await benchTrim());

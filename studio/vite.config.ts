@@ -1,11 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-plugins/precompress.ts';
 
 const API = process.env.TESSERA_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   // ffmpeg.wasm starts its worker with `new URL('./worker.js', import.meta.url)`: pre-bundling
   // would move the module away from its worker file (dev server only; builds are unaffected).
   optimizeDeps: { exclude: ['@ffmpeg/ffmpeg'] },

@@ -1,4 +1,9 @@
-/** Serves the built studio. Hashed assets are cached for a year; index.html never. */
+/**
+ * Serves the built studio. Hashed assets are cached for a year; index.html never. The build writes
+ * brotli and gzip copies of every compressible file (studio/vite-plugins/precompress.ts); the
+ * static plugin picks one by the request's Accept-Encoding (`preCompressed`, with
+ * `Vary: Accept-Encoding`) and falls back to the plain file when neither is accepted.
+ */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +20,7 @@ export async function registerStudio(app: FastifyInstance, distDir: string): Pro
     root: distDir,
     prefix: '/',
     index: false,
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${join(distDir, 'assets')}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -17,6 +17,7 @@ import {
   signInAnonymously,
   signUpTestUser,
   type TestApp,
+  TEST_ORIGIN,
   type TestUser,
 } from './harness.ts';
 
@@ -123,6 +124,25 @@ describe('invites', () => {
       status: 400,
       message: 'Please enter the correct invite code.',
     });
+  });
+
+  it('answers in the language the request asks for (§7 user-language header), keeping the code', async () => {
+    const redeem = (lang: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/trpc/invite.redeem',
+        headers: { origin: TEST_ORIGIN, cookie: inviter.cookie, 'user-language': lang },
+        payload: { code: 'ZZZZ9999' },
+      });
+    const ja = await redeem('ja');
+    expect(ja.statusCode).toBe(400);
+    expect(ja.json().error).toMatchObject({ message: '正しい招待コードを入力してください。', data: { code: 'BAD_REQUEST', appCode: 'INVALID_INVITE_CODE' } });
+    expect((await redeem('zh-TW')).json().error.message).toBe('請輸入正確的邀請碼。');
+    expect((await redeem('ar')).json().error.message).toBe('يرجى إدخال رمز الدعوة الصحيح.');
+    // Plain HTTP routes too: the error handler's catalogue answers.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route', headers: { 'user-language': 'ja' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toMatchObject({ code: 'NOT_FOUND', message: '見つかりません。', data: { appCode: 'NOT_FOUND' } });
   });
 
   it('gives nothing to a second account on the same device', async () => {

@@ -11,6 +11,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { inputProblem } from '../lib/inputGuard.ts';
 import { formatError } from '../trpc/errorFormatter.ts';
+import { localizeErrorPayload } from './errorLanguage.ts';
 
 const TRPC_PREFIX = '/api/trpc/';
 const TRPC_METHODS = new Set(['GET', 'POST', 'HEAD']);
@@ -39,6 +40,8 @@ function checkRequestInput(request: FastifyRequest): void {
 }
 
 export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback?: (url: string) => boolean }): void {
+  // Catalogue messages in the request's language (§7/§8); the codes stay as they are.
+  app.addHook('onSend', localizeErrorPayload);
   // tRPC answers OPTIONS, DELETE, PUT … with an "unsupported media type" error; say what it is.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(TRPC_PREFIX) || TRPC_METHODS.has(request.method)) return;

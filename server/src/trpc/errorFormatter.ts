@@ -2,10 +2,12 @@
  * Turns every failure into the wire error of spec §7/§8:
  * `{ error: { code: <number>, message, data: { code, httpStatus, path, appCode?, issues? } } }`.
  * Domain errors keep their catalogue message; input validation answers BAD_REQUEST with the
- * field issues in `data`; an unparsable body or `input` answers PARSE_ERROR (as plain HTTP
+ * field issues in `data`; catalogue messages come in the request's language; an unparsable body or `input` answers PARSE_ERROR (as plain HTTP
  * routes do); unexpected failures never leak their message or stack.
  */
 import { AppError, ERROR_CATALOGUE, httpStatusOf, isWireCode, type WireCode } from '@tessera/shared/errors';
+import { localizeMessage } from '@tessera/shared/errors/messages';
+import type { LanguageCode } from '@tessera/shared/i18n';
 import type { TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 
@@ -47,7 +49,8 @@ function validationIssues(cause: unknown): FieldIssue[] | null {
 /** tRPC's message when a batch exceeds `maxBatchSize` (it carries no code of its own). */
 const TRPC_BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
 
-export function formatError(error: TRPCError, path: string | undefined): WireErrorShape {
+/** `lang`: the request's language (§7), in which a catalogue message is answered (the code stays). */
+export function formatError(error: TRPCError, path: string | undefined, lang: LanguageCode = 'en'): WireErrorShape {
   const cause = error.cause;
   let wire: WireCode = isWireCode(error.code) ? error.code : 'INTERNAL_SERVER_ERROR';
   let message = error.message;
@@ -77,7 +80,7 @@ export function formatError(error: TRPCError, path: string | undefined): WireErr
 
   return {
     code: TRPC_ERROR_CODES_BY_KEY[wire],
-    message,
+    message: localizeMessage(extra.appCode ?? (message === ERROR_CATALOGUE.INTERNAL.message ? 'INTERNAL' : undefined), message, lang),
     data: { code: wire, httpStatus: httpStatusOf(wire), path, ...extra },
   };
 }

@@ -7,7 +7,7 @@ import { formatError } from './errorFormatter.ts';
 const t = initTRPC.context<Context>().create({
   // Never put stack traces on the wire, whatever NODE_ENV says.
   isDev: false,
-  errorFormatter: ({ error, shape }) => formatError(error, shape.data.path),
+  errorFormatter: ({ error, shape, ctx }) => formatError(error, shape.data.path, ctx?.lang),
 });
 
 export const router = t.router;

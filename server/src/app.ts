@@ -38,6 +38,7 @@ import { createMailer, devMailboxEnabled, MailOutbox } from './modules/mail/mail
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerUserGroupCookie } from './plugins/userGroupCookie.ts';
 import { registerStudio } from './plugins/studio.ts';
 import { UpgradeDispatcher } from './plugins/upgrade.ts';
 import { pgSubscribe, type RelayedEvent } from './realtime/pgRelay.ts';
@@ -194,6 +195,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   // 3. Errors and fallbacks, before any route (routes keep the error handler they were added with).
   let studioBuilt = false;
   registerErrorHandling(app, { spaFallback: () => studioBuilt });
+  registerUserGroupCookie(app);
 
   // 4. Routes.
   app.get('/api/health', { config: { rateLimit: false } }, async (_req, reply) => {

@@ -228,6 +228,36 @@ describe('anonymous users', () => {
       expect(group).toBeLessThanOrEqual(160);
     }
   });
+  it('writes a valid group cookie for two years where there is none or an invalid one, and keeps a valid one (§5/§9)', async () => {
+    const groupCookie = (res: { headers: Record<string, unknown> }) =>
+      [res.headers['set-cookie']].flat().find((c): c is string => typeof c === 'string' && c.startsWith('user-group='));
+    const call = (cookie?: string, url = '/api/trpc/user.getReqInfo', accept?: string) =>
+      t.app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...(accept ? { accept } : {}) } });
+    for (const cookie of [undefined, 'user-group=999', 'user-group=abc', 'user-group=100']) {
+      const written = groupCookie(await call(cookie));
+      expect(written, String(cookie)).toMatch(/^user-group=(\d{3});/);
+      expect(written).toContain('Max-Age=63072000');
+      expect(written).toContain('Path=/');
+      const group = Number(/^user-group=(\d{3})/.exec(written!)![1]);
+      expect(group).toBeGreaterThanOrEqual(101);
+      expect(group).toBeLessThanOrEqual(160);
+    }
+    expect(groupCookie(await call('user-group=133'))).toBeUndefined();
+    // A page load gets it too; a static file and the auth routes never do.
+    expect(groupCookie(await call(undefined, '/app/creations', 'text/html,application/xhtml+xml'))).toMatch(/^user-group=\d{3};/);
+    expect(groupCookie(await call(undefined, '/assets/app.js', '*/*'))).toBeUndefined();
+    expect(groupCookie(await call(undefined, '/api/auth/get-session'))).toBeUndefined();
+
+    // The anonymous sign-in after that page load carries the cookie: the user's group is the cookie's.
+    const written = groupCookie(await call(undefined, '/', 'text/html'))!.split(';')[0]!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/anonymous',
+      headers: { origin: TEST_ORIGIN, cookie: written },
+      payload: { deviceId: 'device-group-cookie', version: 'v1' },
+    });
+    expect((await userRow(t, res.json<{ user: { id: string } }>().user.id))?.userGroup).toBe(Number(written.split('=')[1]));
+  });
 });
 
 describe('configured: ADMIN_EMAILS and Google', () => {

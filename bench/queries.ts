@@ -5,11 +5,10 @@
  * runs through its repo function: p50 wall-clock time over `BENCH_QUERY_RUNS` runs (default 20),
  * and the EXPLAIN ANALYZE execution time of the statements it sends. Where the query's old SQL
  * shape is kept (`before`), its EXPLAIN ANALYZE time is measured in the same run for the ratio.
- * Needs PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL; the scratch database
- * is created and dropped). Alone: `node --import tsx bench/queries.ts`.
+ * Needs PostgreSQL at TEST_DATABASE_URL (an admin URL; the scratch database is a clone of the
+ * tests' migrated template, dropped at the end). Alone: `node --import tsx bench/queries.ts`.
  */
-import { randomBytes } from 'node:crypto';
-import { connect } from '@tessera/db/connect';
+import { createTestDatabase } from '@tessera/server/test/harness';
 import { captureQueries, explainQuery, QUERIES, seedLargeTables, statementsOf } from '@tessera/server/test/queryPlans';
 import pg from 'pg';
 
@@ -23,18 +22,6 @@ export interface QueryBenchRow {
   beforeMs: number | null;
 }
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -44,13 +31,9 @@ const round = (ms: number) => Math.round(ms * 100) / 100;
 export async function benchQueries(opts: { rows?: number; runs?: number } = {}): Promise<{ rows: number; seedSeconds: number; results: QueryBenchRow[] }> {
   const rows = opts.rows ?? 1_000_000;
   const runs = opts.runs ?? 20;
-  const name = `tessera_bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const migrated = await connect({ databaseUrl: url.toString(), poolSize: 1 });
-  await migrated.close();
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // A clone of the migrated test template (server/test/harness.ts), dropped at the end.
+  const scratch = await createTestDatabase();
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
   try {
     const client = await pool.connect();
     const results: QueryBenchRow[] = [];
@@ -86,11 +69,12 @@ export async function benchQueries(opts: { rows?: number; runs?: number } = {}):
     return { rows, seedSeconds, results };
   } finally {
     await pool.end();
-    await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await scratch.drop();
   }
 }
 
 export function printQueryBench(bench: Awaited<ReturnType<typeof benchQueries>>): void {
+  console.log(`seeded ${bench.rows.toLocaleString('en')} rows in ${bench.seedSeconds} s`);
   console.table(
     Object.fromEntries(
       bench.results.map((r) => [

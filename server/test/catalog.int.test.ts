@@ -157,7 +157,8 @@ describe('template kinds', () => {
     const before = await creditSummary(t.app, user.cookie);
     const res = await rpc(t.app, user.cookie, 'video.createVideoByTemplate', { templateId: 'cinematic', image: photoKey });
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe('This feature needs a paid plan.');
+    // §8: forbidden errors carry app::usageType::message.
+    expect(res.body.error.message).toBe('tessera::pro_feature::This feature needs a paid plan.');
     expect(await creditSummary(t.app, user.cookie)).toEqual(before);
   });
 

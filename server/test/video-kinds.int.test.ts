@@ -103,6 +103,6 @@ describe('§5 video rules, checked before anything is held', () => {
     await expectRefused(t, user, 'video.createVideoByVideo', { video: theirs }, 'Video not found.');
     await expectRefused(t, user, 'video.createVideoByVideo', { video: randomUUID() }, 'Video not found.');
     await expectRefused(t, user, 'video.createVideoByVideo', { video: `u/${user.id}/photo.png` }, 'Video not found.');
-    await expectRefused(t, user, 'video.createVideoByText', { prompt: 'a fox', mode: 'pro' }, 'This feature needs a paid plan.');
+    await expectRefused(t, user, 'video.createVideoByText', { prompt: 'a fox', mode: 'pro' }, 'tessera::pro_feature::This feature needs a paid plan.');
   }, 60_000);
 });

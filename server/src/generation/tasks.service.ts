@@ -6,13 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@tessera/db/connect';
 import { costOf } from '@tessera/shared/credits/costs';
-import { AppError } from '@tessera/shared/errors';
+import { AppError, PRO_FEATURE_USAGE_TYPE } from '@tessera/shared/errors';
 import { GENERATION_KINDS, type GenerationInput, type GenerationKind, isProFeature, isTemplateKind, readField } from '@tessera/shared/generation';
 import { type ModelProvider, modelsForKind } from '@tessera/shared/generation/models';
 import { bumpTemplateUsage } from '../modules/catalog/catalog.api.ts';
 import { resolveLora, resolveTemplate } from '../modules/catalog/catalog.service.ts';
 import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
-import { holdCredits, releaseHold } from '../modules/credits/credits.service.ts';
+import { CREDITS_APP, holdCredits, releaseHold } from '../modules/credits/credits.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { entitlementsOf } from '../modules/billing/entitlements.ts';
 import type { ServerEventPayload } from '@tessera/shared/realtime';
@@ -142,7 +142,8 @@ export async function createTask<K extends GenerationKind>(
   const loraId = readField(p.input, 'loraId');
   const lora = typeof loraId === 'string' ? await resolveLora(deps.db, loraId) : null;
   const plan = await entitlementsOf(deps.db, p.userId);
-  if (!plan.proFeatures && (template?.pro || isProFeature(p.kind, p.input))) throw new AppError('PRO_FEATURE');
+  // §8: a forbidden error carries `app::usageType::message`.
+  if (!plan.proFeatures && (template?.pro || isProFeature(p.kind, p.input))) throw new AppError('PRO_FEATURE', { usage: { app: CREDITS_APP, usageType: PRO_FEATURE_USAGE_TYPE } });
   const projectId = p.canvas?.projectId ?? (await projectTag(deps.db, p.userId, readField(p.input, 'projectId')));
   // Naming a project lends its canvas's media to editors and the owner only (see mayUseMedia).
   const project = projectId ? await projectMediaScope(deps, p.userId, projectId) : null;

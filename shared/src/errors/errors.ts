@@ -218,6 +218,9 @@ export interface UsageRef {
 
 const USAGE_SEPARATOR = '::';
 
+/** The usage type a PRO_FEATURE refusal names (`tessera::pro_feature::…`, §8). */
+export const PRO_FEATURE_USAGE_TYPE = 'pro_feature';
+
 export function formatForbiddenUsage(usage: UsageRef, message: string): string {
   return [usage.app, usage.usageType, message].join(USAGE_SEPARATOR);
 }

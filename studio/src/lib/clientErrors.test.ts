@@ -52,6 +52,10 @@ describe('classifyError (§8 client reactions)', () => {
 
   it('routes pro-feature and video-generating errors to their popups', () => {
     expect(classifyError(rpcError('Paid plan', { code: 'FORBIDDEN', appCode: 'PRO_FEATURE' }))).toMatchObject({ kind: 'upgrade', infoType: 'ProFeature' });
+    // §8's app::usageType::message form: the popup shows the message part, with or without the appCode.
+    const proFeature = 'tessera::pro_feature::This feature needs a paid plan.';
+    expect(classifyError(rpcError(proFeature, { code: 'FORBIDDEN', appCode: 'PRO_FEATURE' }))).toEqual({ kind: 'upgrade', infoType: 'ProFeature', message: 'This feature needs a paid plan.' });
+    expect(classifyError(rpcError(proFeature, { code: 'FORBIDDEN' }))).toEqual({ kind: 'upgrade', infoType: 'ProFeature', message: 'This feature needs a paid plan.' });
     expect(classifyError(rpcError('Video generating', { code: 'CONFLICT', appCode: 'VIDEO_GENERATING' }))).toMatchObject({ kind: 'concurrency' });
   });
 

@@ -2,7 +2,7 @@
  * The client's reactions to failed calls (§8), decided in one place. `classifyError` is pure
  * and tested; `reactToError` performs the reaction (toast, log-in popup, …).
  */
-import { parseForbiddenUsage, UNKNOWN_ERROR_MESSAGE } from '@tessera/shared/errors';
+import { parseForbiddenUsage, PRO_FEATURE_USAGE_TYPE, UNKNOWN_ERROR_MESSAGE } from '@tessera/shared/errors';
 
 /** Thrown by our fetch wrapper when an API call gets an HTML page instead of JSON. */
 export class HtmlResponseError extends Error {
@@ -67,13 +67,14 @@ export function classifyError(error: unknown): ErrorReaction {
     case 'INTERNAL_SERVER_ERROR':
       return { kind: 'toast', message: message || UNKNOWN_ERROR_MESSAGE };
   }
-  if (data.appCode === 'PRO_FEATURE') return { kind: 'upgrade', infoType: 'ProFeature', message };
+  if (data.appCode === 'PRO_FEATURE') return { kind: 'upgrade', infoType: 'ProFeature', message: parseForbiddenUsage(message)?.message ?? message };
   if (data.appCode === 'VIDEO_GENERATING' || data.appCode === 'PARALLEL_TASK_LIMIT') return { kind: 'concurrency', message };
   if (data.appCode === 'NOT_ENOUGH_CREDITS') return { kind: 'outOfCredits', message: parseForbiddenUsage(message)?.message ?? message };
   if (data.code === 'FORBIDDEN') {
     const usage = parseForbiddenUsage(message);
     if (usage) {
       if (usage.usageType === 'video') return { kind: 'upgrade', infoType: 'VideoUsage', message: usage.message };
+      if (usage.usageType === PRO_FEATURE_USAGE_TYPE) return { kind: 'upgrade', infoType: 'ProFeature', message: usage.message };
       return { kind: 'usage', ...usage };
     }
   }

@@ -1,7 +1,8 @@
 /**
  * `npm run worker`: generation workers as a separate process against the same PostgreSQL
  * (ARCHITECTURE §5). No HTTP and no sockets here: task events go to the app nodes through
- * Postgres NOTIFY (realtime/pgRelay.ts), which push them to the users' sockets. A worker killed
+ * Postgres NOTIFY (realtime/pgRelay.ts), which push them to the users' sockets; the other way, a
+ * NOTIFY sent when a task is queued wakes its idle loops at once (generation/worker.ts). A worker killed
  * mid-task loses nothing: its lease expires and the reaper (in any process) re-queues the task.
  */
 import { join } from 'node:path';
@@ -31,7 +32,8 @@ async function main(): Promise<void> {
 
   const concurrency = Math.max(1, config.workerConcurrency);
   const workers = createWorkerPool(
-    { db: database.db, realtime, storage: new LocalDiskStorage(join(config.dataDir, 'media')) },
+    // config: its DATABASE_URL also carries the NOTIFY that wakes the pool when a task is queued.
+    { db: database.db, realtime, storage: new LocalDiskStorage(join(config.dataDir, 'media')), config },
     logger,
     {
       concurrency,

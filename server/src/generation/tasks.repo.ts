@@ -5,11 +5,23 @@
  * FOR UPDATE SKIP LOCKED so any number of workers, in any number of processes, never take the
  * same task; every state change after a claim is conditional on the claiming worker still
  * holding the lease, so a worker that lost its lease cannot overwrite the next attempt.
+ *
+ * A task entering the queue (accepted, or handed back for a retry) is announced with NOTIFY on
+ * TASKS_CHANNEL inside the same transaction: PostgreSQL delivers it at commit, so a worker woken
+ * by it (worker.ts) always finds the row. Polling stays as the fallback for a lost notification.
  */
 import type { Database } from '@tessera/db/connect';
 import { generationTasks, type TaskOutput, users } from '@tessera/db/schema';
 import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+
+/** NOTIFY channel of queued tasks; the payload is the task id (ignored by workers, kept distinct so a transaction's notifications are not merged). */
+export const TASKS_CHANNEL = 'tessera_tasks';
+
+/** Announces a queued task to listening workers when `tx` commits (PGlite: to nobody, harmlessly). */
+async function announceQueued(tx: Database, id: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${TASKS_CHANNEL}, ${id})`);
+}
 
 export type TaskStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
 
@@ -102,6 +114,7 @@ export async function insertTask(
     .values({ ...values, queueAt: sql`now() + make_interval(secs => ${queueDelaySeconds})` })
     .returning(columns);
   if (!row) throw new Error('task insert returned nothing');
+  await announceQueued(tx, row.id);
   return row;
 }
 
@@ -237,4 +250,5 @@ export async function requeueTask(tx: Database, id: string): Promise<void> {
     .update(generationTasks)
     .set({ status: 'queued', workerId: null, leaseExpiresAt: null, progress: 0, stage: 'retrying' })
     .where(eq(generationTasks.id, id));
+  await announceQueued(tx, id);
 }

@@ -8,6 +8,12 @@
  * while this worker still holds the task; outputs are stored under keys derived from the task
  * id, so a re-run after a crash overwrites rather than duplicates.
  *
+ * Idle loops sleep until woken: directly by this process (a task accepted here, a lease reaped
+ * here) or, with `databaseUrl`, by PostgreSQL NOTIFY on TASKS_CHANNEL, sent in the transaction
+ * that queues a task in any process (tasks.repo.ts), so separate `npm run worker` processes
+ * start a task as soon as it is accepted. Polling stays as the fallback: every `pollMs`, by
+ * default 1 s without a live notification connection and 15 s with one.
+ *
  * Events go to the requester's room and, for a project's task, to the project's room with who
  * asked; once a task is settled `onSettled` lets the app write a canvas task's outcome into
  * the project document.
@@ -21,6 +27,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { recordCreations } from '../modules/creations/creations.service.ts';
 import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
 import { captureHold, expireGrants, releaseHold } from '../modules/credits/credits.service.ts';
+import { pgListen } from '../realtime/pgRelay.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { type GenerationProvider, type ProducedOutput, ProviderError } from './providers/provider.ts';
 import {
@@ -30,6 +37,7 @@ import {
   heartbeat,
   lockExpiredLeases,
   requeueTask,
+  TASKS_CHANNEL,
   type TaskRecord,
 } from './tasks.repo.ts';
 import { emitTaskEvent, mediaUrl, taskAudience } from './tasks.service.ts';
@@ -48,9 +56,12 @@ export interface WorkerPoolOptions {
   concurrency: number;
   leaseMs?: number;
   heartbeatMs?: number;
+  /** Sleep of an idle loop between claims; default 1 s, or 15 s while notifications are live. */
   pollMs?: number;
   reapMs?: number;
   workerId?: string;
+  /** PostgreSQL URL: LISTEN for tasks queued by any process (absent on PGlite, which is single-process). */
+  databaseUrl?: string;
   /** Releases what the pool's providers hold (engine threads) after the loops have stopped. */
   onStop?: () => Promise<void>;
   /**
@@ -77,8 +88,19 @@ export class WorkerPool {
   readonly workerId: string;
   private readonly leaseMs: number;
   private readonly heartbeatMs: number;
-  private readonly pollMs: number;
+  private readonly pollMs: number | undefined;
   private readonly reapMs: number;
+  /** True while the LISTEN connection is up (tasks queued elsewhere wake this pool). */
+  private notified = false;
+  private unlisten: (() => Promise<void>) | null = null;
+  private listening: Promise<void> = Promise.resolve();
+  private relisten: NodeJS.Timeout | null = null;
+  private readonly idleWaiters = new Set<() => void>();
+  /**
+   * A wake-up came while no loop slept (each was claiming or running): the next loop about to
+   * sleep claims once more instead, since the claim it just made may predate that task's commit.
+   */
+  private missedWake = false;
   private running = false;
   private loops: Promise<void>[] = [];
   private reaper: NodeJS.Timeout | null = null;
@@ -90,13 +112,14 @@ export class WorkerPool {
     this.workerId = opts.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.heartbeatMs = opts.heartbeatMs ?? 5_000;
-    this.pollMs = opts.pollMs ?? 1_000;
+    this.pollMs = opts.pollMs;
     this.reapMs = opts.reapMs ?? 5_000;
   }
 
   start(): void {
     if (this.running) return;
     this.running = true;
+    if (this.opts.databaseUrl) this.listening = this.listen(this.opts.databaseUrl, 0);
     this.loops = Array.from({ length: this.opts.concurrency }, () => this.loop());
     this.reaper = setInterval(() => {
       void this.reap().catch((err) => this.opts.logger.error({ err }, 'reaper failed'));
@@ -106,7 +129,51 @@ export class WorkerPool {
 
   /** Lets idle loops look for work now. */
   wake(): void {
+    if (this.wakers.size === 0) this.missedWake = true;
     for (const wake of this.wakers) wake();
+  }
+
+  /**
+   * Resolves once the pool can be woken by a task queued elsewhere: its LISTEN is up (or failed,
+   * leaving polling) and every loop has looked for work once and sleeps.
+   */
+  async ready(): Promise<void> {
+    await this.listening;
+    if (!this.running || this.wakers.size >= this.opts.concurrency) return;
+    await new Promise<void>((resolve) => this.idleWaiters.add(resolve));
+  }
+
+  /** One notification is one queued task: one idle loop is enough (others may take the next). */
+  private wakeOne(): void {
+    const [first] = this.wakers;
+    if (first) first();
+    else this.missedWake = true;
+  }
+
+  /** LISTENs for queued tasks; a failed first connection is retried while polling covers. */
+  private async listen(databaseUrl: string, attempt: number): Promise<void> {
+    const { logger } = this.opts;
+    try {
+      const unlisten = await pgListen(databaseUrl, TASKS_CHANNEL, {
+        onNotify: () => this.wakeOne(),
+        onError: (err) => logger.warn({ err }, 'task notifications: connection lost'),
+        // Up (again): anything queued while it was down was not announced here.
+        onListening: () => {
+          this.notified = true;
+          this.wake();
+        },
+        // Down: idle loops go back to the short poll until it is back.
+        onLost: () => {
+          this.notified = false;
+          this.wake();
+        },
+      });
+      if (this.running) this.unlisten = unlisten;
+      else await unlisten();
+    } catch (err) {
+      logger.warn({ err }, 'task notifications unavailable, polling');
+      if (this.running) this.relisten = setTimeout(() => void this.listen(databaseUrl, attempt + 1), Math.min(30_000, 1_000 * 2 ** attempt));
+    }
   }
 
   /** Stops claiming, aborts running tasks (their leases expire and the reaper re-queues them). */
@@ -115,6 +182,13 @@ export class WorkerPool {
     if (this.reaper) clearInterval(this.reaper);
     for (const controller of this.inFlight.values()) controller.abort();
     this.wake();
+    for (const resolve of this.idleWaiters) resolve();
+    this.idleWaiters.clear();
+    if (this.relisten) clearTimeout(this.relisten);
+    await this.listening;
+    await this.unlisten?.();
+    this.unlisten = null;
+    this.notified = false;
     await Promise.allSettled(this.loops);
     this.loops = [];
     await Promise.allSettled([...this.settling]);
@@ -144,8 +218,13 @@ export class WorkerPool {
         await this.runTask(task);
         continue;
       }
+      if (!this.running) break;
+      if (this.missedWake) {
+        this.missedWake = false;
+        continue;
+      }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, this.pollMs);
+        const timer = setTimeout(done, this.pollMs ?? (this.notified ? 15_000 : 1_000));
         const wakers = this.wakers;
         function done() {
           clearTimeout(timer);
@@ -153,6 +232,10 @@ export class WorkerPool {
           resolve();
         }
         wakers.add(done);
+        if (wakers.size >= this.opts.concurrency) {
+          for (const ready of this.idleWaiters) ready();
+          this.idleWaiters.clear();
+        }
       });
     }
   }

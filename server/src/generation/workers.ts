@@ -70,8 +70,13 @@ export function mediaLoader(services: Pick<AppServices, 'storage'>): (key: strin
   };
 }
 
+/**
+ * With a PostgreSQL URL in `services.config` the pool also LISTENs for tasks queued by other
+ * processes (worker.ts); without one (PGlite, or a test's bare services) it is woken in process
+ * and polls.
+ */
 export function createWorkerPool(
-  services: Pick<AppServices, 'db' | 'realtime' | 'storage'>,
+  services: Pick<AppServices, 'db' | 'realtime' | 'storage'> & { config?: Pick<AppServices['config'], 'databaseUrl'> },
   logger: FastifyBaseLogger,
   opts: {
     concurrency: number;
@@ -99,6 +104,7 @@ export function createWorkerPool(
     store: outputStore(services),
     loadMedia: mediaLoader(services),
     logger,
+    ...(services.config?.databaseUrl ? { databaseUrl: services.config.databaseUrl } : {}),
     ...(engine ? { onStop: () => engine.close() } : {}),
     ...rest,
   });

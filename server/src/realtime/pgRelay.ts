@@ -41,33 +41,96 @@ export function pgPublisher(pool: pg.Pool): (event: RelayedEvent) => Promise<voi
 }
 
 /** Listening side (app nodes): a dedicated connection, reconnecting when it drops. */
-export async function pgSubscribe(
+export function pgSubscribe(
   databaseUrl: string,
   onEvent: (event: RelayedEvent) => void,
   onError: (error: unknown) => void,
 ): Promise<() => Promise<void>> {
+  return pgListen(databaseUrl, EVENTS_CHANNEL, {
+    onNotify: (payload) => {
+      const event = payload ? parseRelayed(payload) : null;
+      if (event) onEvent(event);
+    },
+    onError,
+  });
+}
+
+export interface PgListenHandlers {
+  onNotify: (payload: string | undefined) => void;
+  onError: (error: unknown) => void;
+  /**
+   * After every successful LISTEN, the first and each one after a reconnect: notifications sent
+   * while the connection was down are lost, so a listener that must not miss work looks now.
+   */
+  onListening?: () => void;
+  /** When the connection is lost (until `onListening` again). */
+  onLost?: () => void;
+}
+
+/** Delay before the n-th reconnect attempt in a row: 0.25 s doubling up to 5 s. */
+const reconnectDelay = (attempt: number) => Math.min(5_000, 250 * 2 ** attempt);
+
+/**
+ * LISTEN on `channel` over a dedicated `pg` connection (a pool would hand the LISTEN to whatever
+ * query borrows that client next). The first connection must succeed (the promise rejects
+ * otherwise); after that, a lost connection is retried with backoff until it is back or closed.
+ * Resolves to a function that ends it.
+ */
+export async function pgListen(databaseUrl: string, channel: string, handlers: PgListenHandlers): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
   let client: pg.Client | null = null;
   let closed = false;
+  let retry: NodeJS.Timeout | null = null;
 
   const connect = async () => {
     const next = new pg.Client({ connectionString: databaseUrl });
+    // Live from LISTEN until the first error or end; failures while connecting reject connect().
+    let live = false;
+    const onLost = (err?: unknown) => {
+      if (!live) return;
+      live = false;
+      if (client === next) client = null;
+      void next.end().catch(() => {});
+      if (closed) return;
+      if (err) handlers.onError(err);
+      handlers.onLost?.();
+      schedule(0);
+    };
     next.on('notification', (msg) => {
-      if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;
-      const event = parseRelayed(msg.payload);
-      if (event) onEvent(event);
+      if (msg.channel === channel) handlers.onNotify(msg.payload);
     });
-    next.on('error', (err) => {
-      onError(err);
-      if (!closed) setTimeout(() => void connect().catch(onError), 1_000);
-    });
-    await next.connect();
-    await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+    next.on('error', onLost);
+    next.on('end', () => onLost());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (err) {
+      await next.end().catch(() => {});
+      throw err;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    live = true;
     client = next;
+    handlers.onListening?.();
+  };
+  const schedule = (attempt: number) => {
+    retry = setTimeout(() => {
+      retry = null;
+      if (closed) return;
+      connect().catch((err: unknown) => {
+        handlers.onError(err);
+        if (!closed) schedule(attempt + 1);
+      });
+    }, reconnectDelay(attempt));
   };
   await connect();
 
   return async () => {
     closed = true;
+    if (retry) clearTimeout(retry);
     await client?.end().catch(() => {});
   };
 }

@@ -6,7 +6,7 @@ import { benchEngine } from './engine.ts';
 import { benchLatency } from './latency.ts';
 import { benchLedger } from './ledger.ts';
 import { benchQueries, printQueryBench } from './queries.ts';
-import { benchRpc } from './rpc.ts';
+import { benchRpc, benchSession, printRpcBench } from './rpc.ts';
 import { benchTrim, benchVideoKinds, printKindTimings, printTrimBench } from './video.ts';
 import { benchWire, printWireBench } from './wire.ts';
 
@@ -14,12 +14,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 console.log(`bench/rpc — ${connections} connections, ${duration} s per target`);
-const rpc = await benchRpc({ connections, duration });
-console.table({
-  'plain Fastify route': { 'req/s': Math.round(rpc.plainRps) },
-  'tRPC system.ping': { 'req/s': Math.round(rpc.trpcRps) },
-});
-console.log(`tRPC / plain ratio: ${(rpc.ratio * 100).toFixed(1)}%`);
+printRpcBench(await benchRpc({ connections, duration }), await benchSession({ connections, duration }));
 
 const workers = Number(process.env.BENCH_LEDGER_WORKERS ?? 10);
 console.log(`bench/ledger — ${workers} workers, ${duration} s per target, PostgreSQL`);

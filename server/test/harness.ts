@@ -357,3 +357,26 @@ export async function redisForTests(what: string): Promise<boolean> {
   console.warn(`${message}: skipped`);
   return false;
 }
+
+/**
+ * The statements every `pg` client of this process sends to `databaseUrl`'s database while
+ * `during` runs (the pool's clients are patched for that time only).
+ */
+export async function countStatements<T>(databaseUrl: string, during: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const database = new URL(databaseUrl).pathname.slice(1);
+  const statements: string[] = [];
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function query(this: pg.Client, ...args: unknown[]) {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+    if (this.database === database && text) statements.push(text);
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    return { result: await during(), statements };
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+}
+
+/** Statements on the identity tables: what reading a session costs (it touches nothing else). */
+export const IDENTITY_TABLES = /"(sessions|users|deleted_sessions)"/;

@@ -4,6 +4,7 @@ import type { Database } from '@tessera/db/connect';
 import { AppError } from '@tessera/shared/errors';
 import { isDeletedSessionToken } from '../account/account.api.ts';
 import type { Auth } from './auth.ts';
+import { quickSession } from './sessionLookup.ts';
 
 /** §3 "User session": anonymous users have no e-mail. */
 export interface SessionInfo {
@@ -55,16 +56,25 @@ function safeDecode(value: string): string | null {
  */
 export async function loadSession(auth: Auth, rawHeaders: IncomingHttpHeaders, db?: Database): Promise<SessionInfo | null> {
   if (!rawHeaders.cookie && !rawHeaders.authorization) return null;
+  // A live session in one prepared statement; anything else is better-auth's to answer.
+  const quick = db ? await quickSession(auth, db, rawHeaders.cookie) : undefined;
+  if (quick) return toSessionInfo(quick.sessionId, quick.user);
   const result = await auth.api.getSession({ headers: toHeaders(rawHeaders) });
   if (!result) {
     const token = db ? sessionTokenFromCookie(rawHeaders.cookie) : null;
     if (db && token && (await isDeletedSessionToken(db, token))) throw new AppError('USER_DELETED');
     return null;
   }
-  const { user, session } = result;
+  return toSessionInfo(result.session.id, result.user);
+}
+
+function toSessionInfo(
+  sessionId: string,
+  user: { id: string; email: string; emailVerified: boolean; isAnonymous?: boolean | null | undefined; role?: unknown; userGroup?: unknown; deviceId?: unknown; createdAt: Date | string },
+): SessionInfo {
   const isAnonymous = Boolean(user.isAnonymous);
   return {
-    sessionId: session.id,
+    sessionId,
     user: {
       id: user.id,
       email: isAnonymous ? null : user.email,

@@ -9,7 +9,7 @@
  * build, the figure of the issue's ≤ 150 KB goal. The same visit runs against the same build
  * without its brotli/gzip copies (the server then sends everything uncompressed): the baseline.
  * KB = 1,024 bytes. Prints figures; asserts nothing. Alone: `node --import tsx bench/wire.ts`
- * (BENCH_WIRE_LIST=1 lists every script of the compressed visit).
+ * (BENCH_WIRE_LIST=1 lists every response of the compressed visit).
  */
 import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +42,8 @@ interface WireVisit {
   scriptGzipKb: number;
   /** Content-Encoding of the scripts, e.g. `br ×40`. */
   scriptEncodings: string;
-  scriptList: { path: string; encoding: string; wireKb: number; gzipKb: number }[];
+  /** Every response, largest on the wire first. */
+  list: { path: string; type: string; encoding: string; wireKb: number; gzipKb: number }[];
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -95,9 +96,9 @@ async function coldVisit(browser: Browser, baseUrl: string, dist: string): Promi
   }
   const all = [...responses.values()].filter((r) => r.url.startsWith('http'));
   const scripts = all.filter((r) => r.type === 'Script');
-  const scriptList = scripts.map((r) => {
+  const list = all.map((r) => {
     const path = new URL(r.url).pathname;
-    return { path, encoding: r.encoding, wireKb: kb(r.wireBytes), gzipKb: kb(gzipBytes(dist, path)) };
+    return { path, type: r.type, encoding: r.encoding, wireKb: kb(r.wireBytes), gzipKb: r.type === 'Script' ? kb(gzipBytes(dist, path)) : NaN };
   });
   const encodings = new Map<string, number>();
   for (const s of scripts) encodings.set(s.encoding, (encodings.get(s.encoding) ?? 0) + 1);
@@ -110,7 +111,7 @@ async function coldVisit(browser: Browser, baseUrl: string, dist: string): Promi
     scriptDecodedKb: kb(sum(scripts, (r) => r.decodedBytes)),
     scriptGzipKb: kb(scripts.reduce((n, r) => n + gzipBytes(dist, new URL(r.url).pathname), 0)),
     scriptEncodings: [...encodings].map(([enc, n]) => `${enc} ×${n}`).join(', '),
-    scriptList: scriptList.sort((a, b) => b.gzipKb - a.gzipKb),
+    list: list.sort((a, b) => b.wireKb - a.wireKb),
   };
 }
 
@@ -168,7 +169,7 @@ export function printWireBench({ compressed, baseline }: { compressed: WireVisit
   console.table({ 'pre-compressed (served)': row(compressed), 'uncompressed (baseline)': row(baseline) });
   console.log(`${PAGE}: ${compressed.scriptGzipKb} KB of gzipped JavaScript in ${compressed.scripts} scripts (goal ≤ ${WIRE_GOAL_KB}) ${mark(compressed.scriptGzipKb <= WIRE_GOAL_KB)}`);
   console.log(`${PAGE}: ${compressed.wireKb} KB on the wire, every response (goal ≤ ${WIRE_GOAL_KB}; baseline ${baseline.wireKb}) ${mark(compressed.wireKb <= WIRE_GOAL_KB)}`);
-  if (process.env.BENCH_WIRE_LIST === '1') console.table(compressed.scriptList);
+  if (process.env.BENCH_WIRE_LIST === '1') console.table(compressed.list);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -17,6 +17,17 @@ export default defineConfig({
     // bench/bundle reads it to size each route.
     manifest: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every page loads with the entry, in one chunk: left to itself the bundler
+          // splits them into a dozen small shared chunks (each a request with ~1 KB of headers),
+          // and they change less often than the app (bench/wire). Options:
+          // https://rolldown.rs/reference/outputoptions.advancedchunks
+          groups: [{ name: 'vendor', test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query)|i18next|react-i18next|@trpc|better-auth|@better-fetch|better-call|nanostores|@nanostores|zustand)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

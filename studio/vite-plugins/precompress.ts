@@ -15,8 +15,8 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|wasm|txt|xml|webmanifest)$/;
-/** Smaller files gain nothing worth a second request path (headers outweigh the saving). */
-const MIN_BYTES = 1024;
+/** Below this a copy saves a few dozen bytes at most (a 600-byte icon chunk still halves). */
+const MIN_BYTES = 256;
 /** Above this (ffmpeg's 32 MB core) brotli's strongest level takes minutes; a mid level takes seconds. */
 const LARGE_BYTES = 4 * 1024 * 1024;
 

@@ -13,9 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
 import { captureQueries, explainQuery, planProblems, QUERIES, seedLargeTables, statementsOf, tagCountsDrift } from './queryPlans.ts';
 import { listUserTasks } from '../src/generation/tasks.repo.ts';
+import { listTrending } from '../src/modules/feed/feed.repo.ts';
 
 const ROWS = 100_000;
-/** Rows any node of a page's plan may read: a page, trending's 1,000-item window and its few candidates. */
+/** Rows any node of a page's plan may read: a page, trending's 500-item window and its candidates. */
 const ROW_BUDGET = 5_000;
 
 let testDb: TestDatabase;
@@ -65,6 +66,19 @@ describe('query plans at 100k rows', () => {
     } finally {
       client.release();
     }
+  });
+
+  it('trending ranks exactly as scoring every row would', async () => {
+    const now = new Date();
+    const everyRow = (await capture.db.execute(sql`
+      select c.id from creations c join users u on u.id = c.user_id
+      where c.publish_status = 'published' and c.visibility = 'public' and u.banned_at is null
+      order by ((c.like_count * 3 + c.view_count + 1)::float8 / power(greatest(0, extract(epoch from (${now.toISOString()}::timestamptz - c.published_at))::float8 / 3600) + 2, 1.5)) desc, c.id desc
+      limit 60
+    `)) as unknown as { rows: { id: string }[] };
+    const pages = [];
+    for (const offset of [0, 20, 40]) pages.push(...(await listTrending(capture.db, { viewerId: null, limit: 20, now, offset })).map((row) => row.id));
+    expect(pages).toEqual(everyRow.rows.map((row) => row.id));
   });
 
   it('task.list still puts queued and running first, then the newest', async () => {

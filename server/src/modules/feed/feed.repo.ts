@@ -130,7 +130,7 @@ export async function listNewest(db: Database, q: FeedQuery & { after?: { at: st
 }
 
 /** How many of the newest feed items bound trending's candidates (see listTrending). */
-const TRENDING_WINDOW = 1000;
+const TRENDING_WINDOW = 500;
 
 /**
  * Trending, computed at query time with the formula of shared/feed `trendingScore`:
@@ -172,8 +172,11 @@ export async function listTrending(db: Database, q: FeedQuery & { now: Date; off
   if (!stats || Number(stats.n) === 0 || !stats.oldest_at || !stats.oldest_id) return [];
 
   const candidates: SQL[] = [sql`(${creations.publishedAt}, ${creations.id}) >= (${stats.oldest_at}::timestamptz, ${stats.oldest_id}::uuid)`];
+  // An item of the top K scores at least the K-th best of the window (lowered a little, so float
+  // rounding never drops an item that ties): a cheap filter that spares most candidates the
+  // author check and the sort.
+  const atLeastKth = stats.kth === null ? [] : [sql`${score} >= ${Number(stats.kth) * (1 - 1e-9)}`];
   if (Number(stats.n) >= windowSize && stats.kth !== null) {
-    // Rounded down a little so float rounding never drops an item that ties.
     const least = Math.floor(Number(stats.kth) * (Number(stats.oldest_hours) + 2) ** 1.5 * (1 - 1e-9) - 1);
     candidates.push(sql`${engagement} >= ${Math.max(0, least)}`);
   }
@@ -184,7 +187,7 @@ export async function listTrending(db: Database, q: FeedQuery & { now: Date; off
   const page = await db
     .select({ id: creations.id })
     .from(creations)
-    .where(and(...feedConditions(q, inFeedByRow), or(...candidates)))
+    .where(and(...feedConditions(q, inFeedByRow), or(...candidates), ...atLeastKth))
     .orderBy(desc(score), desc(creations.id))
     .limit(q.limit)
     .offset(q.offset);

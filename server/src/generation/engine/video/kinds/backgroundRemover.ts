@@ -7,8 +7,9 @@
  * slowest part, so the source is segmented at SEGMENT_FPS at the model's 256² input size; the
  * probability maps are smoothed over time (a forward-backward exponential moving average: no lag,
  * no flicker at the edges), interpolated to every output frame, upsampled and feathered by the
- * image tool's own curve, and composited over the background (tools/background.ts). The source's
- * audio is kept; length and size are the source's (even sides, as H.264 needs).
+ * image tool's own curve, and composited over the background (tools/background.ts) — per frame in
+ * the engine pool (tools/videoFrames.ts), the background shared with its threads rather than
+ * copied. The source's audio is kept; length and size are the source's (even sides, as H.264 needs).
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,10 +17,10 @@ import { AppError } from '@tessera/shared/errors';
 import type { GenerationInput } from '@tessera/shared/generation';
 import sharp from 'sharp';
 import type { RunContext } from '../../../providers/provider.ts';
-import { type BackgroundSpec, compositeOver, renderBackground } from '../../tools/background.ts';
-import { maskCoverage, probabilitiesToMask, SEGMENT_SIZE } from '../../tools/segment.ts';
-import { runTool } from '../../tools.ts';
+import { type BackgroundSpec, renderBackground } from '../../tools/background.ts';
+import { maskCoverage, SEGMENT_SIZE } from '../../tools/segment.ts';
 import { decodeFrames, rewriteFrames } from '../frames.ts';
+import { runEngineTool } from '../layers.ts';
 import { framesFor, inTempDir, type RenderOptions, type Size, VIDEO_FPS, type VideoClip } from '../videoKinds.ts';
 
 /**
@@ -112,7 +113,7 @@ export async function renderVideoBackgroundRemover(
       const args = { frames: Buffer.concat(batch), count: batch.length };
       const done = maps.length;
       const report = (fraction: number) => progress((0.45 * (done + fraction * args.count)) / segFrames, 'segmenting');
-      const strip = opts.engine ? await opts.engine.run('segmentFrames', args, report, opts.signal) : await runTool('segmentFrames', args, report);
+      const strip = await runEngineTool(opts, 'segmentFrames', args, report);
       const raw = await sharp(strip.data).extractChannel(0).raw().toBuffer();
       for (let i = 0; i < args.count; i++) maps.push(raw.subarray(i * MAP_BYTES, (i + 1) * MAP_BYTES));
       batch = [];
@@ -133,14 +134,13 @@ export async function renderVideoBackgroundRemover(
     const smooth = smoothMaps(maps);
 
     // 2. Every output frame over the background, with the source's sound.
-    const bg = await renderBackground(background, size.width, size.height);
+    // In shared memory: the same background goes to the engine threads with every frame.
+    const rendered = await renderBackground(background, size.width, size.height);
+    const bg = new Uint8Array(new SharedArrayBuffer(rendered.length));
+    bg.set(rendered);
     return rewriteFrames(
       { dir, sourcePath, size, frames },
-      async (frame, index) => {
-        const lowRes = Buffer.from(mapAt(smooth, (index / VIDEO_FPS) * SEGMENT_FPS));
-        const { mask } = await probabilitiesToMask(lowRes, size.width, size.height);
-        return compositeOver(frame, 3, mask, bg);
-      },
+      (frame, index) => runEngineTool(opts, 'compositeFrame', { frame, ...size, map: mapAt(smooth, (index / VIDEO_FPS) * SEGMENT_FPS), background: bg }),
       { ...opts, from: 0.45, stage: 'compositing' },
     );
   });

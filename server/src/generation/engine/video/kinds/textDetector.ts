@@ -1,8 +1,9 @@
 /**
  * Finding burnt-in text (subtitles, captions) in video frames, for subtitle removal.
  *
- * `PpOcrTextDetector` runs PaddleOCR's PP-OCRv4 text detection model (tools/textDetection.ts, in
- * the engine pool when there is one) on the searched rows only, and turns its probability map
+ * `PpOcrTextDetector` runs PaddleOCR's PP-OCRv4 text detection model (tools/textDetection.ts) on
+ * the searched rows only, on the thread it is called on (subtitle removal calls it in the engine
+ * pool, through the `detectText` tool of tools/videoFrames.ts), and turns its probability map
  * into boxes the way PaddleOCR's DB post-processing does: threshold the map, keep the regions the
  * model is sure of on average, and grow each ("unclip") by area × ratio / perimeter, because the
  * model is trained to mark a shrunken core of each text line. Regions are axis-aligned boxes here
@@ -14,9 +15,8 @@
  */
 import sharp from 'sharp';
 import { type CV, loadOpenCv, matFromRaw, type RawImage, withMats } from '../../opencv.ts';
-import { DET_STRIDE } from '../../tools/textDetection.ts';
-import { runEngineTool } from '../layers.ts';
-import type { RenderOptions, Size } from '../videoKinds.ts';
+import { DET_STRIDE, textProbabilities } from '../../tools/textDetection.ts';
+import type { Size } from '../videoKinds.ts';
 
 export interface Box {
   x: number;
@@ -95,10 +95,8 @@ export function dbBoxes(cv: CV, map: RawImage): Box[] {
   return boxes;
 }
 
-/** The model-backed detector (see the module comment); `opts.engine` runs the model in the pool. */
+/** The model-backed detector (see the module comment), on the calling thread. */
 export class PpOcrTextDetector implements TextDetector {
-  constructor(private readonly opts: RenderOptions = {}) {}
-
   async detect(frame: RawImage, region: TextRegion): Promise<Box[]> {
     const { top, bottom } = regionRows(region, frame.height);
     const band = { width: frame.width, height: bottom - top };
@@ -108,8 +106,7 @@ export class PpOcrTextDetector implements TextDetector {
       .extend({ right: padded.width - scaled.width, bottom: padded.height - scaled.height, extendWith: 'copy' })
       .raw()
       .toBuffer();
-    const map = await runEngineTool(this.opts, 'textProbabilities', { image, ...padded });
-    const probabilities = await sharp(map.data).extractChannel(0).raw().toBuffer();
+    const probabilities = await textProbabilities(image, padded.width, padded.height);
     const sx = band.width / scaled.width;
     const sy = band.height / scaled.height;
     const boxes: Box[] = [];

@@ -39,6 +39,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** True when a trivial query succeeds. */
   ping(): Promise<boolean>;
+  /** Connections of the PostgreSQL pool (metrics); absent on PGlite, which has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ function connectPostgres(url: string, poolSize = 10): DatabaseHandle & { migrate
     db: db as unknown as Database,
     kind: 'postgres',
     ping: () => ping(db as unknown as Database),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     close: () => pool.end(),
     async migrate() {
       const client = await pool.connect();

@@ -39,6 +39,9 @@ import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerUserGroupCookie } from './plugins/userGroupCookie.ts';
+import { createWindowCounter } from './plugins/sharedCounters.ts';
+import { registerHealth } from './plugins/health.ts';
+import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerStudio } from './plugins/studio.ts';
 import { UpgradeDispatcher } from './plugins/upgrade.ts';
 import { pgSubscribe, type RelayedEvent } from './realtime/pgRelay.ts';
@@ -54,6 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
     upgrades: UpgradeDispatcher;
+    /** Readiness: main.ts marks the node draining on SIGTERM. */
+    health: { drain(): void; isDraining(): boolean };
   }
 }
 
@@ -96,7 +101,11 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   });
 
   // 1. Infrastructure.
-  await registerSecurity(app, config);
+  const counter = await createWindowCounter(config, database.db, (err) => app.log.error({ err }, 'rate limit store error'));
+  app.addHook('onClose', async () => counter.close());
+  await registerSecurity(app, config, counter);
+  const metrics = createMetrics({ db: database.db, database, role: 'web' });
+  await registerMetrics(app, metrics, { token: config.metricsToken, maxEventLoopDelayMs: config.loadShedEventLoopDelayMs });
 
   // 2. Services.
   const outbox = new MailOutbox(createMailer(config, database.db, app.log), app.log);
@@ -198,10 +207,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   registerUserGroupCookie(app);
 
   // 4. Routes.
-  app.get('/api/health', { config: { rateLimit: false } }, async (_req, reply) => {
-    const ok = await database.ping();
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: { kind: database.kind, ok } });
-  });
+  app.decorate('health', registerHealth(app, { database, storage: services.storage, redisHealthy: () => realtime.redisHealthy() }));
   await app.register(authRoutes, { auth, config, db: database.db, ...(deps.now ? { now: deps.now } : {}) });
   await app.register(mailboxRoutes, { db: database.db, auth, enabled: devMailboxEnabled(config) });
   await app.register(trpcFastifyPlugin<AppRouter>, {

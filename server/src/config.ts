@@ -43,6 +43,18 @@ const zEnv = z.object({
   GOOGLE_CLIENT_SECRET: zOptionalString,
   ADMIN_EMAILS: zOptionalString,
   REDIS_URL: zOptionalString.pipe(z.url().optional()),
+  /** Prefix of every Redis key and channel of ours, so deployments can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{0,64}$/)
+    .default('tessera:'),
+  RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'redis', 'postgres']).default('auto'),
+  /** Load shedding: answer 503 + Retry-After while the event loop lags more than this (0: off). */
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  /** Bearer token for GET /metrics; unset: only loopback and private-network scrapers. */
+  METRICS_TOKEN: zOptionalString,
+  /** On SIGTERM: readiness says 503 this long before the node stops accepting (balancers notice). */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
   MODERATION_URL: zOptionalString.pipe(z.url().optional()),
   MODERATION_API_KEY: zOptionalString,
@@ -119,6 +131,13 @@ export interface Config {
   adminEmails: string[];
   /** Redis for cross-node fan-out (Socket.IO adapter); unset = single node, in process. */
   redisUrl: string | undefined;
+  redisPrefix: string;
+  /** Where request rate limits are counted (plugins/sharedCounters.ts). */
+  rateLimitStore: 'auto' | 'memory' | 'redis' | 'postgres';
+  /** Event-loop delay (ms) above which requests are shed with 503; 0 = off. */
+  loadShedEventLoopDelayMs: number;
+  metricsToken: string | undefined;
+  drainDelayMs: number;
   /** In-process generation workers; 0 leaves all work to separate worker processes. */
   workerConcurrency: number;
   /** Hosted text moderation (OpenAI moderation protocol), after the built-in blocklist. */
@@ -235,6 +254,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    rateLimitStore: e.RATE_LIMIT_STORE,
+    // Off in tests by default: a loaded CI machine must not shed a suite's requests.
+    loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+    metricsToken: e.METRICS_TOKEN,
+    drainDelayMs: e.DRAIN_DELAY_MS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     engineThreads: e.ENGINE_THREADS,
     moderation: e.MODERATION_URL ? { url: e.MODERATION_URL, apiKey: e.MODERATION_API_KEY, model: e.MODERATION_MODEL } : undefined,

@@ -13,9 +13,14 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, drainDelayMs: config.drainDelayMs }, 'shutting down');
     try {
-      // Stores every open project document and ends open WebSockets before the database closes.
+      // Readiness answers 503 first, so balancers stop sending new work; the delay lets them notice.
+      app.health.drain();
+      if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
+      // Stops accepting, finishes requests in flight, stores every open project document and
+      // closes this node's WebSockets (their clients reconnect to another node) before the
+      // database closes.
       await app.close();
       await database.close();
       process.exit(0);

@@ -22,7 +22,7 @@ describe('health', () => {
   it('reports ok with the database kind', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: { kind: 'postgres', ok: true } });
+    expect(res.json()).toEqual({ status: 'ok', database: { kind: 'postgres', ok: true }, storage: { ok: true } });
   });
 });
 

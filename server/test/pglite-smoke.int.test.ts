@@ -24,7 +24,7 @@ describe('the app on in-memory PGlite', () => {
   it('reports a healthy pglite database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: { kind: 'pglite', ok: true } });
+    expect(res.json()).toEqual({ status: 'ok', database: { kind: 'pglite', ok: true }, storage: { ok: true } });
   });
 
   it('signs up a user who can read their record', async () => {

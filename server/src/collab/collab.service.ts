@@ -65,6 +65,12 @@ class LocklessRedisExtension extends RedisExtension {
   override async onStoreDocument(): Promise<void> {
     // Intentionally nothing: see above.
   }
+
+  /** The extension's own onDestroy quits its lock first, which waits for Redis to come back: an outage would hang a shutdown. */
+  override async onDestroy(): Promise<void> {
+    this.pub.disconnect(false);
+    this.sub.disconnect(false);
+  }
 }
 
 /** Builds the collaboration server; with `redisUrl` it connects to Redis before resolving. */
@@ -85,7 +91,7 @@ export class CollabServer implements CollabService {
   private readonly db: Database;
   private readonly log: Log;
   /** With Redis: publishes on the disconnect channel; the clients to quit on close. */
-  private redis: { publish: (channel: string, message: string) => Promise<unknown>; clients: { quit(): Promise<unknown> }[] } | null = null;
+  private redis: { publish: (channel: string, message: string) => Promise<unknown>; clients: { isReady: boolean; close(): Promise<unknown>; destroy(): void }[] } | null = null;
   private closing: Promise<void> | null = null;
 
   constructor(options: CollabOptions) {
@@ -198,7 +204,8 @@ export class CollabServer implements CollabService {
     if (this.redis) {
       const { clients } = this.redis;
       this.redis = null;
-      await Promise.allSettled(clients.map((client) => client.quit()));
+      // A client that lost its server would wait for it to come back before a graceful close.
+      await Promise.allSettled(clients.map(async (client) => (client.isReady ? client.close() : client.destroy())));
     }
   }
 

@@ -4,7 +4,7 @@
  * /64 (one home or one server usually holds a whole /64), an IPv4-mapped IPv6 address for the
  * IPv4 address inside it.
  */
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 /** `203.0.113.7` → `203.0.113.7`; `2001:db8:1:2:3:4:5:6` → `2001:db8:1:2::/64`; anything else unchanged (lower case). */
 export function networkOf(ip: string): string {
@@ -36,4 +36,22 @@ function expandIPv6(address: string): number[] {
   const back = tail === undefined ? [] : parse(tail);
   const zeros = Array.from({ length: 8 - front.length - back.length }, () => 0);
   return [...front, ...zeros, ...back];
+}
+
+const PRIVATE = new BlockList();
+PRIVATE.addSubnet('127.0.0.0', 8, 'ipv4');
+PRIVATE.addSubnet('10.0.0.0', 8, 'ipv4');
+PRIVATE.addSubnet('172.16.0.0', 12, 'ipv4');
+PRIVATE.addSubnet('192.168.0.0', 16, 'ipv4');
+// Carrier-grade NAT space: some clusters give pods addresses here.
+PRIVATE.addSubnet('100.64.0.0', 10, 'ipv4');
+PRIVATE.addAddress('::1', 'ipv6');
+PRIVATE.addSubnet('fc00::', 7, 'ipv6');
+
+/** Loopback, RFC 1918, CGNAT or IPv6 unique-local (an IPv4-mapped address counts as its IPv4 one): inside the deployment. */
+export function isPrivateAddress(ip: string): boolean {
+  const address = networkOf(ip);
+  if (isIP(address) === 4) return PRIVATE.check(address, 'ipv4');
+  const plain = ip.trim().toLowerCase().replace(/%.*$/, '');
+  return isIP(plain) === 6 && PRIVATE.check(plain, 'ipv6');
 }

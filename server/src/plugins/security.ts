@@ -6,6 +6,7 @@ import { ERROR_CATALOGUE } from '@tessera/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { registerOriginCheck } from './originCheck.ts';
+import { rateLimitStore, type WindowCounter } from './sharedCounters.ts';
 
 /**
  * The CSP the studio satisfies: scripts only from our origin (plus WebAssembly compilation for
@@ -32,7 +33,8 @@ export function contentSecurityPolicy(config: Config) {
   };
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+/** `counter` counts the request rate limit; shared by every node unless it is the memory one. */
+export async function registerSecurity(app: FastifyInstance, config: Config, counter: WindowCounter): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     hsts: config.publicUrl.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
@@ -43,7 +45,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     global: true,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
-    allowList: (req) => req.url === '/api/health',
+    ...(counter.kind === 'memory' ? {} : { store: rateLimitStore(counter) }),
+    // A store that cannot be reached lets requests through (logged): an outage of Redis must not
+    // take the whole site down with it.
+    skipOnError: true,
+    allowList: (req) => req.url === '/api/health' || req.url.startsWith('/api/health/') || req.url === '/api/ready',
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       code: 'TOO_MANY_REQUESTS',

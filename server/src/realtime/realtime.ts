@@ -52,7 +52,20 @@ export class Realtime {
       (this.io?.local.to(event.room).emit as ((e: string, p: unknown) => boolean) | undefined)?.(event.event, event.payload);
     });
   }
-  private redisClients: { quit(): Promise<unknown> }[] = [];
+  private redisClients: { isReady: boolean; close(): Promise<unknown>; destroy(): void; ping(): Promise<unknown> }[] = [];
+
+  /** Whether the Redis of the cross-node fan-out answers (null without Redis): readiness checks it. */
+  async redisHealthy(timeoutMs = 1000): Promise<boolean | null> {
+    const [pub] = this.redisClients;
+    if (!pub) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    try {
+      return await Promise.race([pub.ping().then(() => true, () => false), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   /**
    * With Redis, events emitted on one node reach sockets connected to any node (production
@@ -164,9 +177,15 @@ export class Realtime {
     if (!this.io) return;
     const io = this.io;
     this.io = null;
-    io.disconnectSockets(true);
-    // io.close() would also close the HTTP server, which Fastify owns.
+    // Only this node's sockets, closed at the transport: their clients see "transport close" and
+    // reconnect — to another node behind a balancer — and re-sync (the studio refetches on every
+    // connect). disconnectSockets() would send a DISCONNECT, after which clients stay away, and
+    // with the Redis adapter it would reach every node's sockets: one node stopping would
+    // disconnect the whole deployment. io.close() would also close the HTTP server, which Fastify owns.
     io.engine.close();
+    // A client that lost its server would wait for it to come back before a graceful close.
+    await Promise.allSettled(this.redisClients.map(async (client) => (client.isReady ? client.close() : client.destroy())));
+    this.redisClients = [];
   }
 
   private emit<E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>): void {

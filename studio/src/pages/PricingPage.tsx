@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../components/ui/Button.tsx';
+import { PaymentMethods } from '../features/billing/PaymentMethods.tsx';
 import { PlanCards } from '../features/billing/PlanCards.tsx';
 import { pushPurchases } from '../features/billing/purchases.ts';
 import { useBillingState } from '../features/billing/useBillingState.ts';
@@ -55,6 +56,7 @@ export function PricingPage() {
       <div className="mt-8">
         <PlanCards initialPeriod={initialPeriod} />
       </div>
+      {catalogue.data?.paymentsEnabled && <PaymentMethods />}
     </main>
   );
 }

@@ -7,7 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { Sheet } from '../../components/ui/Sheet.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { useViewer } from '../auth/useViewer.ts';
+import { APP_NAME } from '../billing/useBillingState.ts';
 import { usePanelStore } from '../popups/panelStore.ts';
+import { summaryOfUsage } from './usageSummary.ts';
 
 /** Grant notes the server writes, translated when we know them. */
 const KNOWN_NOTES: Record<string, string> = {
@@ -68,7 +71,12 @@ export default function CreditsPanel() {
   const trpc = useTRPC();
   const open = usePanelStore((s) => s.open === 'credits');
   const hide = usePanelStore((s) => s.hide);
-  const summary = useQuery({ ...trpc.credits.summary.queryOptions(), staleTime: 30_000 });
+  // §7/§4: a signed-in user's usage comes from subUsage.getSubUsage (never cached, so each
+  // opening shows it fresh); an anonymous visitor has credits too, read from credits.summary.
+  const signedIn = useViewer().status === 'signedIn';
+  const usage = useQuery({ ...trpc.subUsage.getSubUsage.queryOptions({ appName: APP_NAME }), enabled: open && signedIn, staleTime: 0, gcTime: 0 });
+  const anonymous = useQuery({ ...trpc.credits.summary.queryOptions(), staleTime: 30_000, enabled: !signedIn });
+  const summary = signedIn ? summaryOfUsage(usage.data?.usageList) : anonymous.data;
   const history = useInfiniteQuery(trpc.credits.history.infiniteQueryOptions({ limit: 20 }, { getNextPageParam: (last) => last.nextCursor ?? undefined }));
   const entries = (history.data?.pages ?? []).flatMap((p) => p.entries);
   // A capture or release names no tool; the hold of the same task does (its note is the RPC name).
@@ -77,13 +85,13 @@ export default function CreditsPanel() {
 
   return (
     <Sheet open={open} onOpenChange={(o) => !o && hide()} title={t('title')} testId="credits-panel">
-      {summary.data ? (
+      {summary ? (
         <dl className="grid grid-cols-3 gap-3 text-center">
           {(['remaining', 'used', 'total'] as const).map((key) => (
             <div key={key} className="rounded-xl border border-border bg-surface-2/50 p-3">
               <dt className="text-xs text-muted">{t(`summary.${key}`)}</dt>
               <dd className={`mt-1 text-2xl font-bold tabular-nums ${key === 'remaining' ? 'text-gradient' : ''}`} data-testid={`credits-${key}-panel`}>
-                {summary.data[key]}
+                {summary[key]}
               </dd>
             </div>
           ))}

@@ -74,6 +74,7 @@ export function useRealtime(): void {
       socket.on('session:ended', ({ reason }) => void reactToSessionEnded(reason));
       socket.on('credits:changed', (summary) => {
         queryClient.setQueryData(trpc.credits.summary.queryKey(), summary);
+        void queryClient.invalidateQueries({ queryKey: trpc.subUsage.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.credits.history.pathKey() });
       });
       socket.on('reward:notice', (notice) => {

@@ -1,11 +1,17 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-plugins/precompress.ts';
 
 const API = process.env.TESSERA_API ?? 'http://localhost:3000';
 
+/** The ffmpeg core's size: its download is usually brotli-encoded, so progress cannot go by Content-Length. */
+const FFMPEG_WASM_BYTES = statSync(createRequire(import.meta.url).resolve('@ffmpeg/core/wasm')).size;
+
 export default defineConfig({
+  define: { __FFMPEG_WASM_BYTES__: String(FFMPEG_WASM_BYTES) },
   plugins: [react(), tailwindcss(), precompress()],
   // ffmpeg.wasm starts its worker with `new URL('./worker.js', import.meta.url)`: pre-bundling
   // would move the module away from its worker file (dev server only; builds are unaffected).

@@ -32,11 +32,20 @@ let lastLoad: CoreLoad | null = null;
 /** The last completed core load (null until one finished). */
 export const lastCoreLoad = (): CoreLoad | null => lastLoad;
 
-/** The wasm bytes as a blob URL, reporting download progress (Content-Length is known for our static files). */
+/** The wasm's decoded size, set by the build (studio/vite.config.ts); absent under unit tests. */
+declare const __FFMPEG_WASM_BYTES__: number | undefined;
+
+/**
+ * The wasm bytes as a blob URL, reporting download progress. The server sends a brotli or gzip copy
+ * when the browser accepts one (server/src/plugins/studio.ts): its Content-Length then counts
+ * encoded bytes while the stream yields decoded ones, so progress goes by the wasm's own size.
+ */
 async function fetchWasm(onProgress: ((fraction: number) => void) | undefined, signal: AbortSignal | undefined): Promise<string> {
   const res = await fetch(wasmUrl, signal ? { signal } : {});
   if (!res.ok || !res.body) throw new Error(`ffmpeg core: HTTP ${res.status}`);
-  const total = Number(res.headers.get('content-length')) || 0;
+  const encoded = (res.headers.get('content-encoding') ?? 'identity') !== 'identity';
+  const decodedSize = typeof __FFMPEG_WASM_BYTES__ === 'number' ? __FFMPEG_WASM_BYTES__ : 0;
+  const total = encoded ? decodedSize : Number(res.headers.get('content-length')) || decodedSize;
   const reader = res.body.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;

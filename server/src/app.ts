@@ -230,6 +230,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     db: database.db,
     tmpDir: join(config.dataDir, 'tmp', 'uploads'),
     limits: config.uploadLimits,
+    slots: counter,
   });
   await app.register(importRoutes, { auth, storage: services.storage, db: database.db });
   await app.register(optimizeRoutes, { auth, storage: services.storage, db: database.db, cacheDir: join(config.dataDir, 'cache', 'optimize') });

@@ -124,7 +124,7 @@ export interface Config {
   rateLimitMax: number;
   authRateLimitMax: number;
   bodyLimitBytes: number;
-  /** Media uploads in progress at once (each node counts its own): more answer 429. */
+  /** Media uploads in progress at once, counted where RATE_LIMIT_STORE counts: more answer 429. */
   uploadLimits: { perSession: number; perIp: number };
   studioDist: string;
   google: { clientId: string; clientSecret: string } | undefined;

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { createWindowCounter, type WindowCounter } from '../src/plugins/sharedCounters.ts';
 import type { Config } from '../src/config.ts';
 import {
   buildTestApp,
@@ -67,6 +68,41 @@ describe.each([
     const refused = await ping(nodes.a.app);
     expect(refused.json()).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS' } });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it.skipIf(needsRedis && !redisUp)('holds slots across nodes: uploads in progress per session and per IP', async () => {
+    const prefix = `test-${randomBytes(4).toString('hex')}:`;
+    const config = { rateLimitStore: store, ...(needsRedis ? { redisUrl: REDIS_URL, redisPrefix: prefix } : {}) };
+    // Two nodes' counters: two connections to one database (and one Redis).
+    const t = await buildTestApp();
+    closers.push(t.close);
+    const counters = await Promise.all(
+      [t.database, await connect({ databaseUrl: t.config.databaseUrl, poolSize: 2 })].map(async (database) => {
+        closers.push(async () => {
+          if (database !== t.database) await database.close();
+        });
+        const counter = await createWindowCounter({ ...testConfig(config), databaseUrl: t.config.databaseUrl }, database.db, () => undefined);
+        closers.push(() => counter.close());
+        return counter;
+      }),
+    );
+    const [a, b] = counters as [WindowCounter, WindowCounter];
+    const limits = (session: string) => [
+      { key: `upload:session:${session}`, max: 2 },
+      { key: 'upload:ip:203.0.113.1', max: 3 },
+    ];
+    const first = await a.acquire(limits('s1'), 60_000);
+    expect(await b.acquire(limits('s1'), 60_000)).not.toBeNull();
+    // The session holds two, one on each node: a third is refused on either.
+    expect(await a.acquire(limits('s1'), 60_000)).toBeNull();
+    expect(await b.acquire(limits('s1'), 60_000)).toBeNull();
+    expect(await b.acquire(limits('s2'), 60_000)).not.toBeNull();
+    // The address holds three now.
+    expect(await a.acquire(limits('s3'), 60_000)).toBeNull();
+    await first?.();
+    await first?.();
+    expect(await b.acquire(limits('s3'), 60_000)).not.toBeNull();
+    expect(await a.acquire(limits('s4'), 60_000)).toBeNull();
   });
 });
 

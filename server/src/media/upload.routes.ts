@@ -22,7 +22,7 @@ import { insertMediaObject } from './media.repo.ts';
 import { receiveUpload } from './receive.ts';
 import type { MediaStorage } from './storage.ts';
 import { storeImage } from './store.ts';
-import { UploadSlots } from './uploadSlots.ts';
+import type { WindowCounter } from '../plugins/sharedCounters.ts';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Videos may be larger (§5: lip-sync videos up to 100 MB). */
@@ -40,13 +40,17 @@ export interface UploadRouteOptions {
   tmpDir: string;
   /** Uploads in progress at once per session and per client IP. */
   limits: { perSession: number; perIp: number };
+  /** Where uploads in progress are counted: shared by every node unless it is the memory one. */
+  slots: WindowCounter;
 }
+
+/** A slot held longer than this (a node that died mid-upload) is freed. */
+const UPLOAD_LEASE_MS = 10 * 60_000;
 
 export async function uploadRoutes(app: FastifyInstance, opts: UploadRouteOptions): Promise<void> {
   // One byte over the video cap, so receiveUpload sees the excess and refuses it (busboy would cut the file short silently).
   await app.register(multipart, { limits: { fileSize: MAX_VIDEO_UPLOAD_BYTES + 1, files: 1, fields: 5 } });
   await mkdir(opts.tmpDir, { recursive: true });
-  const slots = new UploadSlots();
 
   // An upload refused before its body was read closes the connection instead of reading the rest.
   app.addHook('onSend', async (request, reply) => {
@@ -59,10 +63,13 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRouteOption
     if (!request.isMultipart()) throw new AppError('IMAGE_UPLOAD_FAILED');
     const declared = Number(request.headers['content-length']);
     if (declared > MAX_VIDEO_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-    const release = slots.tryAcquire([
-      { key: `session:${session.sessionId}`, max: opts.limits.perSession },
-      { key: `ip:${request.ip}`, max: opts.limits.perIp },
-    ]);
+    const release = await opts.slots.acquire(
+      [
+        { key: `upload:session:${session.sessionId}`, max: opts.limits.perSession },
+        { key: `upload:ip:${request.ip}`, max: opts.limits.perIp },
+      ],
+      UPLOAD_LEASE_MS,
+    );
     if (!release) {
       reply.header('retry-after', String(RETRY_AFTER_S));
       throw new AppError('TOO_MANY_REQUESTS');
@@ -83,7 +90,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRouteOption
       await insertMediaObject(opts.db, { key, userId, origin: 'upload', contentType: video.contentType, sizeBytes, width, height, durationS });
       return { key, url: `/api/media/${key}`, width, height, durationS, contentType: video.contentType, sizeBytes };
     } finally {
-      release();
+      await release();
       if (tmpPath) await rm(tmpPath, { force: true });
     }
   });

@@ -1,7 +1,7 @@
 /**
  * Counters every node of a deployment shares, for the limits that must hold across nodes (the
- * request rate limit and its per-call counting of tRPC batches): N nodes behind a balancer must
- * not allow N times the limit.
+ * request rate limit and its per-call counting of tRPC batches; uploads in progress per session
+ * and per IP): N nodes behind a balancer must not allow N times the limit.
  *
  * - `redis`: one Lua call per hit (INCR, and PEXPIRE on the window's first hit) — atomic, one
  *   round trip; keys are `<REDIS_PREFIX>rl:<key>` and expire with their window.
@@ -24,12 +24,34 @@ export interface WindowHit {
   ttlMs: number;
 }
 
+/** One limit of a concurrency slot: at most `max` holders of `key` at once. */
+export interface SlotLimit {
+  key: string;
+  max: number;
+}
+
 export interface WindowCounter {
   readonly kind: 'redis' | 'postgres' | 'memory';
   hit(key: string, windowMs: number): Promise<WindowHit>;
   /** The current window's state without counting (0 when none is open). */
   peek(key: string, windowMs: number): Promise<WindowHit>;
+  /**
+   * Takes a slot under every key at once, or none when any key is at its limit (null). The
+   * returned release gives them back (safe to call twice). A holder that dies without releasing
+   * (a crashed node) frees its slots after `leaseMs`.
+   */
+  acquire(limits: readonly SlotLimit[], leaseMs: number): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
+}
+
+/** Makes a release callable twice without giving slots back twice. */
+function once(release: () => Promise<void>): () => Promise<void> {
+  let done = false;
+  return async () => {
+    if (done) return;
+    done = true;
+    await release();
+  };
 }
 
 const HIT_SCRIPT = `
@@ -38,6 +60,22 @@ if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return { n, ttl }`;
+
+const ACQUIRE_SCRIPT = `
+for i, k in ipairs(KEYS) do
+  if tonumber(redis.call('GET', k) or '0') >= tonumber(ARGV[i + 1]) then return 0 end
+end
+for i, k in ipairs(KEYS) do
+  redis.call('INCR', k)
+  redis.call('PEXPIRE', k, ARGV[1])
+end
+return 1`;
+
+const RELEASE_SCRIPT = `
+for i, k in ipairs(KEYS) do
+  if redis.call('DECR', k) <= 0 then redis.call('DEL', k) end
+end
+return 1`;
 
 export async function redisWindowCounter(url: string, prefix: string, onError: (err: unknown) => void): Promise<WindowCounter> {
   const client = createClient({ url });
@@ -54,6 +92,14 @@ export async function redisWindowCounter(url: string, prefix: string, onError: (
       const [count, ttlMs] = await Promise.all([client.get(name(key)), client.pTTL(name(key))]);
       return { count: Number(count ?? 0), ttlMs: Math.max(0, ttlMs) };
     },
+    async acquire(limits, leaseMs) {
+      const keys = limits.map((l) => `${prefix}slot:${l.key}`);
+      const taken = await client.eval(ACQUIRE_SCRIPT, { keys, arguments: [String(leaseMs), ...limits.map((l) => String(l.max))] });
+      if (Number(taken) !== 1) return null;
+      return once(async () => {
+        await client.eval(RELEASE_SCRIPT, { keys, arguments: [] });
+      });
+    },
     async close() {
       // A client that lost its server would wait for it to come back before a graceful close.
       if (client.isReady) await client.close().catch(() => undefined);
@@ -64,6 +110,9 @@ export async function redisWindowCounter(url: string, prefix: string, onError: (
 
 /** Ended windows older than this are deleted by the sweep. */
 const SWEEP_EVERY_MS = 5 * 60_000;
+
+/** Rolls back a slot transaction: some key was at its limit. */
+class SlotsFull extends Error {}
 
 export function postgresWindowCounter(db: Database): WindowCounter {
   const sweep = setInterval(() => {
@@ -90,6 +139,34 @@ export function postgresWindowCounter(db: Database): WindowCounter {
     async peek(key) {
       return row(await db.execute(sql`select count, (extract(epoch from ends_at - now()) * 1000)::int as ttl_ms from rate_limit_windows where key = ${key} and ends_at > now()`));
     },
+    // Slots live in the same table under `slot:` keys: the count is the holders, ends_at the lease.
+    async acquire(limits, leaseMs) {
+      const lease = `${leaseMs} milliseconds`;
+      const sorted = [...limits].sort((a, b) => a.key.localeCompare(b.key));
+      const taken = await db
+        .transaction(async (tx) => {
+          for (const { key, max } of sorted) {
+            const { count } = row(
+              await tx.execute(sql`
+                insert into rate_limit_windows (key, count, ends_at) values (${`slot:${key}`}, 1, now() + ${lease}::interval)
+                on conflict (key) do update set
+                  count = case when rate_limit_windows.ends_at <= now() then 1 else rate_limit_windows.count + 1 end,
+                  ends_at = now() + ${lease}::interval
+                returning count, 0 as ttl_ms`),
+            );
+            if (count > max) throw new SlotsFull();
+          }
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof SlotsFull) return false;
+          throw err;
+        });
+      if (!taken) return null;
+      return once(async () => {
+        for (const { key } of sorted) await db.execute(sql`update rate_limit_windows set count = greatest(count - 1, 0) where key = ${`slot:${key}`}`);
+      });
+    },
     async close() {
       clearInterval(sweep);
     },
@@ -98,6 +175,7 @@ export function postgresWindowCounter(db: Database): WindowCounter {
 
 export function memoryWindowCounter(): WindowCounter {
   const windows = new Map<string, { count: number; endsAt: number }>();
+  const slots = new Map<string, number>();
   const open = (key: string, now: number) => {
     const w = windows.get(key);
     return w && w.endsAt > now ? w : null;
@@ -116,6 +194,17 @@ export function memoryWindowCounter(): WindowCounter {
       const now = Date.now();
       const w = open(key, now);
       return w ? { count: w.count, ttlMs: w.endsAt - now } : { count: 0, ttlMs: 0 };
+    },
+    async acquire(limits) {
+      if (limits.some(({ key, max }) => (slots.get(key) ?? 0) >= max)) return null;
+      for (const { key } of limits) slots.set(key, (slots.get(key) ?? 0) + 1);
+      return once(async () => {
+        for (const { key } of limits) {
+          const left = (slots.get(key) ?? 1) - 1;
+          if (left > 0) slots.set(key, left);
+          else slots.delete(key);
+        }
+      });
     },
     async close() {},
   };

@@ -8,6 +8,7 @@
  * bundles) count like the static imports. Each script is also sized gzipped at level 9 from the
  * build, the figure of the issue's ≤ 150 KB goal. The same visit runs against the same build
  * without its brotli/gzip copies (the server then sends everything uncompressed): the baseline.
+ * HTTP responses only: the realtime WebSocket's frames (a few hundred bytes here) are not counted.
  * KB = 1,024 bytes. Prints figures; asserts nothing. Alone: `node --import tsx bench/wire.ts`
  * (BENCH_WIRE_LIST=1 lists every response of the compressed visit).
  */

@@ -16,11 +16,12 @@ import type pg from 'pg';
 import type { Database } from '@tessera/db/connect';
 import * as adminRepo from '../src/modules/admin/admin.repo.ts';
 import * as creationsRepo from '../src/modules/creations/creations.repo.ts';
+import * as creditsRepo from '../src/modules/credits/credits.repo.ts';
 import * as feedRepo from '../src/modules/feed/feed.repo.ts';
 import * as tasksRepo from '../src/generation/tasks.repo.ts';
 
 /** The tables that grow with the data; a sequential scan of any of them is a regression. */
-export const BIG_TABLES = ['creations', 'generation_tasks', 'users', 'admin_audit_log', 'content_likes', 'content_reports'];
+export const BIG_TABLES = ['creations', 'generation_tasks', 'users', 'admin_audit_log', 'content_likes', 'content_reports', 'credit_entries'];
 
 /** Users in the seed; user `qp-0` owns a tenth of the tasks and creations (the "100k creations" user at 1M). */
 const seedUsers = (rows: number) => Math.max(1000, Math.floor(rows / 5));
@@ -72,6 +73,11 @@ export async function seedLargeTables(client: pg.ClientBase, rows: number): Prom
   await client.query(`
     INSERT INTO content_report_groups (creation_id, status, last_activity_at)
     SELECT creation_id, status, max(greatest(created_at, resolved_at)) FROM content_reports GROUP BY creation_id, status`);
+  // Credit history: a hold entry for half of the tasks.
+  await client.query(`
+    INSERT INTO credit_entries (user_id, kind, amount, task_id, note, created_at)
+    SELECT ${owner}, 'hold', 1, md5('qp-task-' || i)::uuid, 'Text to image', ${at}
+    FROM generate_series(${rows - 1}, 0, -2) i`);
   await client.query(`
     INSERT INTO admin_audit_log (admin_id, action, target_type, target_id, created_at)
     SELECT 'qp-3', (ARRAY['user.ban', 'catalog.template.update', 'content.hide'])[i % 3 + 1], 'user', 'qp-' || i, ${at}
@@ -160,6 +166,8 @@ export const QUERIES: ListQuery[] = [
     run: (db) => tasksRepo.listUserTasks(db, 'qp-0', 50),
     before: `SELECT * FROM generation_tasks WHERE user_id = 'qp-0' ORDER BY CASE WHEN status IN ('queued', 'running') THEN 0 ELSE 1 END, created_at DESC LIMIT 50`,
   },
+  { name: 'credits.history (user with 10 % of rows)', run: (db) => creditsRepo.listEntries(db, 'qp-0', { limit: 21 }) },
+  { name: 'credits.history, page 2', run: (db) => creditsRepo.listEntries(db, 'qp-0', { beforeId: 1000, limit: 21 }) },
   {
     name: 'admin.tasks.list',
     run: (db) => adminRepo.listTasks(db, { limit: 51 }),

@@ -32,7 +32,8 @@ export const contentViews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.creationId, t.userId] })],
+  // By user: the account-link move and the cascade when a user is deleted.
+  (t) => [primaryKey({ columns: [t.creationId, t.userId] }), index('content_views_user_idx').on(t.userId)],
 );
 
 export const contentReports = pgTable(
@@ -53,7 +54,12 @@ export const contentReports = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('content_reports_one_per_user_uq').on(t.creationId, t.reporterId), index('content_reports_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    unique('content_reports_one_per_user_uq').on(t.creationId, t.reporterId),
+    index('content_reports_status_idx').on(t.status, t.createdAt),
+    // The viewer's "reported" check over a page, the account-link move and the user-delete cascade.
+    index('content_reports_reporter_idx').on(t.reporterId),
+  ],
 );
 
 /**

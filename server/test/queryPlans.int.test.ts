@@ -1,6 +1,6 @@
 /**
  * Issue 25: every list, feed, search and admin query keeps an index plan that stops at its LIMIT
- * on large tables. The tables are seeded with 100k tasks and creations (queryPlans.ts), each query
+ * on large tables. The tables are seeded with 50k tasks and creations (queryPlans.ts), each query
  * runs through its repo function with the SQL it sends recorded, and each statement's
  * EXPLAIN ANALYZE must have no sequential scan of a big table and no node reading more rows than
  * a page needs. Timings are the benchmark's business (bench/queries.ts), never asserted here.
@@ -15,9 +15,9 @@ import { captureQueries, explainQuery, planProblems, QUERIES, seedLargeTables, s
 import { listUserTasks } from '../src/generation/tasks.repo.ts';
 import { listTrending } from '../src/modules/feed/feed.repo.ts';
 
-const ROWS = 100_000;
+const ROWS = 50_000;
 /** Rows any node of a page's plan may read: a page, trending's 500-item window and its candidates. */
-const ROW_BUDGET = 5_000;
+const ROW_BUDGET = 3_000;
 
 let testDb: TestDatabase;
 let pool: pg.Pool;
@@ -40,7 +40,7 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-describe('query plans at 100k rows', () => {
+describe('query plans at 50k rows', () => {
   it.each(QUERIES.map((query) => [query.name, query] as const))('%s uses an index plan that stops at the LIMIT', async (_name, query) => {
     const statements = await statementsOf(capture, query);
     expect(statements.length).toBeGreaterThan(0);

@@ -145,7 +145,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     app.addHook('onReady', async () => workers.start());
   }
   realtime.attach({ server: app.server, auth, db: database.db, trustedOrigins: config.trustedOrigins });
-  if (config.redisUrl) await realtime.useRedis(config.redisUrl, (err) => app.log.error({ err }, 'realtime redis error'));
+  if (config.redisUrl) await realtime.useRedis(config.redisUrl, (err) => app.log.error({ err }, 'realtime redis error'), config.redisPrefix);
   // Separate worker processes (npm run worker) relay their events through Postgres.
   const databaseUrl = config.databaseUrl;
   if (databaseUrl) {
@@ -180,7 +180,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     auth,
     trustedOrigins: config.trustedOrigins,
     log: app.log,
-    ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+    ...(config.redisUrl ? { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix } : {}),
     ...(deps.collabLoader ? { load: deps.collabLoader } : {}),
   });
   services.collab = collab;

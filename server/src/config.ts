@@ -24,6 +24,8 @@ const zEnv = z.object({
   HOST: zOptionalString,
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: zOptionalString,
+  /** Connections per process in the PostgreSQL pool (app default 10; worker default WORKER_CONCURRENCY + 2). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   PUBLIC_URL: zOptionalString.pipe(z.url().optional()),
   AUTH_SECRET: zOptionalString.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -131,7 +133,10 @@ export interface Config {
   adminEmails: string[];
   /** Redis for cross-node fan-out (Socket.IO adapter); unset = single node, in process. */
   redisUrl: string | undefined;
+  /** Prefix of our Redis keys and channels (rate limits, Socket.IO adapter, collaboration). */
   redisPrefix: string;
+  /** PostgreSQL pool size per process; unset: each process's default. */
+  databasePoolSize: number | undefined;
   /** Where request rate limits are counted (plugins/sharedCounters.ts). */
   rateLimitStore: 'auto' | 'memory' | 'redis' | 'postgres';
   /** Event-loop delay (ms) above which requests are shed with 503; 0 = off. */
@@ -255,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     rateLimitStore: e.RATE_LIMIT_STORE,
     // Off in tests by default: a loaded CI machine must not shed a suite's requests.
     loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),

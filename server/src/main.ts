@@ -6,7 +6,7 @@ import { exitOnStartupFailure } from './startupFailure.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}) });
   const app = await buildApp({ config, database });
 
   let closing = false;

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) {
     throw new ConfigError('npm run worker needs DATABASE_URL: separate worker processes share a PostgreSQL database (embedded PGlite is single-process; its app runs workers in process).');
   }
-  const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.workerConcurrency + 2 });
+  const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize ?? config.workerConcurrency + 2 });
   const notifyPool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
   notifyPool.on('error', () => {});
   const realtime = new Realtime();

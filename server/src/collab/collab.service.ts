@@ -34,8 +34,8 @@ const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 const CLOSE_GRACE_MS = 1000;
 /** How long shutdown waits for stored documents to unload (the Redis extension delays it by a second). */
 const UNLOAD_WAIT_MS = 2500;
-/** Redis channel telling every node to close connections (membership changes on any node). */
-const DISCONNECT_CHANNEL = 'tessera:collab:disconnect';
+/** Redis channel (after REDIS_PREFIX) telling every node to close connections (membership changes on any node). */
+const DISCONNECT_CHANNEL = 'collab:disconnect';
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 
@@ -46,6 +46,8 @@ export interface CollabOptions {
   log: Log;
   /** With Redis, several nodes serve one document and revocations reach every node. */
   redisUrl?: string;
+  /** Prefix of the Redis keys and channels (REDIS_PREFIX, default `tessera:`). */
+  redisPrefix?: string;
   /** The stored-document reader (tests make it fail). */
   load?: DocumentLoader;
 }
@@ -90,6 +92,7 @@ export class CollabServer implements CollabService {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly db: Database;
   private readonly log: Log;
+  private readonly redisPrefix: string;
   /** With Redis: publishes on the disconnect channel; the clients to quit on close. */
   private redis: { publish: (channel: string, message: string) => Promise<unknown>; clients: { isReady: boolean; close(): Promise<unknown>; destroy(): void }[] } | null = null;
   private closing: Promise<void> | null = null;
@@ -97,6 +100,7 @@ export class CollabServer implements CollabService {
   constructor(options: CollabOptions) {
     this.db = options.db;
     this.log = options.log;
+    this.redisPrefix = options.redisPrefix ?? 'tessera:';
     this.persistence = new PostgresPersistenceExtension({ db: options.db, log: options.log, ...(options.load ? { load: options.load } : {}) });
     const extensions: Extension[] = [
       new CollabAuthExtension({ auth: options.auth, db: options.db, trustedOrigins: options.trustedOrigins }),
@@ -266,7 +270,7 @@ export class CollabServer implements CollabService {
     const extension = new LocklessRedisExtension({
       host: parsed.hostname,
       port: parsed.port ? Number(parsed.port) : 6379,
-      prefix: 'tessera:collab',
+      prefix: `${this.redisPrefix}collab`,
       options: {
         ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
         ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
@@ -287,7 +291,7 @@ export class CollabServer implements CollabService {
     pub.on('error', (err) => this.log.error({ err }, 'collab redis error'));
     sub.on('error', (err) => this.log.error({ err }, 'collab redis error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    await sub.subscribe(DISCONNECT_CHANNEL, (message) => {
+    await sub.subscribe(this.redisPrefix + DISCONNECT_CHANNEL, (message) => {
       try {
         this.closeLocal(JSON.parse(message) as DisconnectMessage);
       } catch (err) {
@@ -298,6 +302,6 @@ export class CollabServer implements CollabService {
   }
 
   private publishDisconnect(message: DisconnectMessage): void {
-    this.redis?.publish(DISCONNECT_CHANNEL, JSON.stringify(message)).catch((err: unknown) => this.log.error({ err }, 'collab: publishing a disconnect failed'));
+    this.redis?.publish(this.redisPrefix + DISCONNECT_CHANNEL, JSON.stringify(message)).catch((err: unknown) => this.log.error({ err }, 'collab: publishing a disconnect failed'));
   }
 }

@@ -71,7 +71,7 @@ export class Realtime {
    * With Redis, events emitted on one node reach sockets connected to any node (production
    * runs several app replicas). Call before traffic arrives; without it everything stays in process.
    */
-  async useRedis(url: string, onError: (error: unknown) => void): Promise<void> {
+  async useRedis(url: string, onError: (error: unknown) => void, prefix = 'tessera:'): Promise<void> {
     const io = this.io;
     if (!io) throw new Error('Realtime.attach must run before useRedis');
     const pub = createClient({ url });
@@ -81,7 +81,8 @@ export class Realtime {
     sub.on('error', onError);
     await Promise.all([pub.connect(), sub.connect()]);
     this.redisClients = [pub, sub];
-    io.adapter(createAdapter(pub, sub));
+    // Channels `<prefix>socket.io#…`: deployments sharing one Redis stay apart (REDIS_PREFIX).
+    io.adapter(createAdapter(pub, sub, { key: `${prefix}socket.io` }));
   }
 
   /** Attaches Socket.IO to the HTTP server; called once by buildApp. `db` checks project membership on `project:join`. */

@@ -5,6 +5,9 @@
  * once (captured or released); its per-grant split lives in credit_hold_allocations so a
  * release returns credits to the grants they came from.
  *
+ * A hold debits the user's balance row (credit_balances) and is allocated to grants lazily: at
+ * capture, or by the expiry sweep while still held (see credit_balances).
+ *
  * Invariants (enforced here, not by hope):
  *  - grant.remaining between 0 and amount                          (check constraint)
  *  - one grant per (source_kind, source_id)                        (unique index)
@@ -14,7 +17,7 @@
  *    user registers, and deleting them when an account is deleted (trigger in the migration)
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 export const grantSourceKind = pgEnum('grant_source_kind', [
@@ -57,6 +60,13 @@ export const creditGrants = pgTable(
   (t) => [
     uniqueIndex('credit_grants_source_uq').on(t.sourceKind, t.sourceId),
     index('credit_grants_user_idx').on(t.userId, t.usageType, t.expiresAt),
+    // What a capture or an expiry sweep allocates from, in GRANT_ORDER: only grants with credits left,
+    // so the walk reads the grants it takes, never the user's spent or expired ones.
+    index('credit_grants_spendable_idx')
+      .on(t.userId, t.usageType, sql`coalesce(${t.expiresAt}, 'infinity'::timestamptz)`, t.createdAt, t.id)
+      .where(sql`${t.remaining} > 0 AND ${t.expiredAt} IS NULL`),
+    // The user's next expiry (credit_balances.next_expiry) and the due grants of a sweep.
+    index('credit_grants_unexpired_idx').on(t.userId, t.usageType, t.expiresAt).where(sql`${t.expiredAt} IS NULL AND ${t.expiresAt} IS NOT NULL`),
     check('credit_grants_amount_positive', sql`${t.amount} > 0`),
     check('credit_grants_remaining_range', sql`${t.remaining} >= 0 AND ${t.remaining} <= ${t.amount}`),
   ],
@@ -73,12 +83,40 @@ export const creditHolds = pgTable(
     usageType: usageTypeColumn(),
     amount: integer('amount').notNull(),
     status: holdStatus('status').notNull().default('held'),
+    /**
+     * Taken from particular grants yet (credit_hold_allocations)? A hold only debits the balance
+     * row; its grants are chosen when it is captured, or by the expiry sweep while it is still held.
+     */
+    allocated: boolean('allocated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
     index('credit_holds_user_idx').on(t.userId, t.status),
     check('credit_holds_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * One row per user and usage type: what a hold may take right now. available = Σ remaining of
+ * the unexpired grants − Σ amount of held holds not yet allocated to grants; next_expiry = the
+ * soonest expiry among the unexpired grants. A hold is one conditional UPDATE of this row
+ * (available >= amount AND next_expiry > now()); a due expiry sends it through the sweep first.
+ */
+export const creditBalances = pgTable(
+  'credit_balances',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usageType: usageTypeColumn(),
+    available: bigint('available', { mode: 'number' }).notNull(),
+    nextExpiry: timestamp('next_expiry', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.usageType] }),
+    index('credit_balances_next_expiry_idx').on(t.nextExpiry),
+    check('credit_balances_available_nonnegative', sql`${t.available} >= 0`),
   ],
 );
 

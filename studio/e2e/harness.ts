@@ -146,6 +146,8 @@ export function watchPageErrors(page: Page): string[] {
  */
 export const E2E_ADMIN_EMAIL = 'admin.console@example.com';
 export const E2E_MODERATOR_EMAIL = 'moderator.explore@example.com';
+/** The admin whose console i18n.spec.ts reads in other languages. */
+export const E2E_I18N_ADMIN_EMAIL = 'admin.i18n@example.com';
 export const SHARED_SERVER_ENV: Readonly<Record<string, string>> = {
   RATE_LIMIT_MAX: '100000',
   // The whole run (two specs at a time) signs in from 127.0.0.1: the per-IP auth limits a
@@ -156,7 +158,7 @@ export const SHARED_SERVER_ENV: Readonly<Record<string, string>> = {
   AUTH_SIGN_UP_LIMIT: '10000',
   AUTH_SEND_CODE_LIMIT: '10000',
   AUTH_CHECK_CODE_LIMIT: '10000',
-  ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_MODERATOR_EMAIL}`,
+  ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_MODERATOR_EMAIL},${E2E_I18N_ADMIN_EMAIL}`,
   TEST_CHECKOUT: 'true',
 };
 

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { heading, localized, useE2E, watchPageErrors } from './harness.ts';
+import { renderedTextProblems } from './rawKeys.ts';
 
 const e2e = useE2E();
 
@@ -83,6 +84,8 @@ describe('every route of §2', () => {
       const canonical = await page.locator('link[rel=canonical]').getAttribute('href');
       expect(canonical, path).toMatch(lang === 'en' ? /^http:\/\/127\.0\.0\.1:\d+\/(?!ar\/|zh\/)/ : new RegExp(`/${lang}(/|$)`));
       expect(await page.locator('link[rel=alternate][hreflang]').count(), path).toBe(20);
+      // No translation key, unfilled placeholder or key missing in every language (rawKeys.ts).
+      expect(await renderedTextProblems(page), `${lang} ${path}`).toEqual([]);
     }
     expect(errors.filter((e) => !e.includes('401') && !e.includes('Failed to load resource'))).toEqual([]);
     await page.close();

@@ -30,11 +30,20 @@ export function defaultEngineThreads(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
-function execArgvWithTsx(): string[] {
+/** `true` in the compiled build (scripts/build-server.mjs defines it); undeclared when the sources run through tsx or vitest. */
+declare const TESSERA_COMPILED: boolean | undefined;
+
+/** The module each thread loads, and the loader flags it needs. */
+function threadModule(): { filename: string; execArgv: string[] } {
+  if (typeof TESSERA_COMPILED !== 'undefined') {
+    // Compiled: the thread is bundled as server/dist/engine-thread.js; this file's import.meta.url
+    // still names its source (the build keeps source locations), so the path goes from here.
+    return { filename: new URL('../../../dist/engine-thread.js', import.meta.url).href, execArgv: [...process.execArgv] };
+  }
   // The sources are TypeScript run through tsx; threads need the same loader as the process.
   const argv = [...process.execArgv];
   const hasTsx = argv.some((arg, i) => arg.includes('tsx') && (argv[i - 1] === '--import' || arg.startsWith('--import')));
-  return hasTsx ? argv : [...argv, '--import', 'tsx'];
+  return { filename: new URL('./thread.ts', import.meta.url).href, execArgv: hasTsx ? argv : [...argv, '--import', 'tsx'] };
 }
 
 export class EnginePool implements ToolRunner {
@@ -42,13 +51,14 @@ export class EnginePool implements ToolRunner {
 
   constructor(opts: { threads?: number; idleTimeoutMs?: number } = {}) {
     const threads = opts.threads ?? defaultEngineThreads();
+    const { filename, execArgv } = threadModule();
     this.piscina = new Piscina({
-      filename: new URL('./thread.ts', import.meta.url).href,
+      filename,
       minThreads: 0,
       maxThreads: threads,
       // Keep warm threads (and their loaded models) around between tasks.
       idleTimeout: opts.idleTimeoutMs ?? 10 * 60_000,
-      execArgv: execArgvWithTsx(),
+      execArgv,
     });
   }
 

@@ -94,3 +94,20 @@ export const contentReportGroups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.creationId, t.status] }), index('content_report_groups_queue_idx').on(t.status, t.lastActivityAt, t.creationId)],
 );
+
+/**
+ * The public feed's items per tag (feed.list with a tag), kept by the same triggers as
+ * feed_tag_counts (migration 0021): one row per tag of each creation in the feed, with its
+ * published_at, so a tag's newest items are read in index order whatever the tag's share.
+ */
+export const feedTagItems = pgTable(
+  'feed_tag_items',
+  {
+    tag: text('tag').notNull(),
+    creationId: uuid('creation_id')
+      .notNull()
+      .references(() => creations.id, { onDelete: 'cascade' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.tag, t.creationId] }), index('feed_tag_items_page_idx').on(t.tag, t.publishedAt, t.creationId)],
+);

@@ -168,6 +168,9 @@ describe('failures refund', () => {
     await expect.poll(async () => (await summary(t, user)).used).toBe(before.used);
     const task = (await call(t, user, 'task.get', { id }, 'GET')).body.result.data;
     expect(task).toMatchObject({ status: 'failed', error: { code: 'IMAGE_GENERATION_FAILED' } });
+    // Read in Japanese (§7 user-language header): the catalogue message in Japanese, the code kept.
+    const ja = await t.app.inject({ method: 'GET', url: `/api/trpc/task.get?input=${encodeURIComponent(JSON.stringify({ id }))}`, headers: { cookie: user.cookie, 'user-language': 'ja' } });
+    expect(ja.json().result.data.error).toEqual({ code: 'IMAGE_GENERATION_FAILED', message: '画像の生成に失敗しました。' });
   });
 });
 

@@ -4,13 +4,15 @@
  */
 import { GENERATION_KINDS, type GenerationInput, type GenerationKind, isGenerationKind } from '@tessera/shared/generation';
 import { modelsForKind } from '@tessera/shared/generation/models';
+import { localizeMessage } from '@tessera/shared/errors/messages';
+import type { LanguageCode } from '@tessera/shared/i18n';
 import { z } from 'zod';
 import { router } from '../trpc/init.ts';
 import { authedProcedure, publicProcedure } from '../trpc/procedures.ts';
 import { configuredProviders } from './providers/hosted/modelCatalog.ts';
 import type { Context } from '../trpc/context.ts';
 import { applyCanvasOutcome } from '../modules/canvas/canvasOutcome.ts';
-import { cancelTask, createTask, getTask, listTasks, taskConcurrency, type TaskServiceDeps } from './tasks.service.ts';
+import { cancelTask, createTask, getTask, listTasks, taskConcurrency, type TaskDto, type TaskServiceDeps } from './tasks.service.ts';
 
 function taskDeps(ctx: Context): TaskServiceDeps {
   const { db, realtime, moderation, workers, storage, engine, collab } = ctx.services;
@@ -88,11 +90,16 @@ export const videoEditRouter = router({ createVideoEdit: createProcedure('video_
 
 const zTaskId = z.object({ id: z.uuid() });
 
+/** A failed task's catalogue message in the caller's language (§7/§8); its code stays. */
+function inLanguage(task: TaskDto, lang: LanguageCode): TaskDto {
+  return task.error ? { ...task, error: { ...task.error, message: localizeMessage(task.error.code, task.error.message, lang) } } : task;
+}
+
 export const taskRouter = router({
   list: authedProcedure
     .input(z.object({ limit: z.number().int().min(1).max(100).default(50) }).optional())
-    .query(({ ctx, input }) => listTasks(ctx.services.db, ctx.session.user.id, input?.limit)),
-  get: authedProcedure.input(zTaskId).query(({ ctx, input }) => getTask(ctx.services.db, ctx.session.user.id, input.id)),
+    .query(async ({ ctx, input }) => (await listTasks(ctx.services.db, ctx.session.user.id, input?.limit)).map((task) => inLanguage(task, ctx.lang))),
+  get: authedProcedure.input(zTaskId).query(async ({ ctx, input }) => inLanguage(await getTask(ctx.services.db, ctx.session.user.id, input.id), ctx.lang)),
   cancel: authedProcedure.input(zTaskId).mutation(({ ctx, input }) => cancelTask(taskDeps(ctx), ctx.session.user.id, input.id)),
   /** Face swap on a video (§7 names it under `task`). */
   createFaceSwapTask: createProcedure('video_face_swap'),

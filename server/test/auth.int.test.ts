@@ -77,6 +77,12 @@ describe('e-mail sign-up and sign-in', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
+  it('answers in the language the request asks for, keeping the code (§7/§8)', async () => {
+    const res = await signIn(uniqueEmail('nobody'), PASSWORD, { origin: TEST_ORIGIN, 'user-language': 'de' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Benutzername oder Passwort ist falsch.' });
+  });
+
   it('answers an unknown e-mail exactly like a wrong password', async () => {
     const res = await signIn(uniqueEmail('nobody'), PASSWORD);
     expect(res.statusCode).toBe(401);

@@ -2,7 +2,9 @@
  * The ledger against an in-memory model: random sequences of grants (with duplicate sources
  * and expiries), holds (with duplicate task ids), captures, releases and expiry sweeps on an
  * advancing clock, run on the real PostgreSQL ledger. After every step the summary, every
- * grant's remainder and the ledger identity must agree with the model.
+ * grant's remainder and the ledger identity must agree with the model. A hold only debits the
+ * balance; the model allocates it to grants (soonest expiry first) when it is captured, or when
+ * an expiry sweep finds a due grant while the hold is still held — as the ledger does.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@tessera/db/connect';
@@ -36,7 +38,8 @@ interface ModelGrant {
 interface ModelHold {
   amount: number;
   status: 'held' | 'captured' | 'released';
-  allocations: { grant: ModelGrant; amount: number }[];
+  /** null until allocated: by its capture, or by a sweep that expired grants while it was held. */
+  allocations: { grant: ModelGrant; amount: number }[] | null;
 }
 interface Model {
   grants: ModelGrant[];
@@ -61,10 +64,32 @@ afterAll(async () => {
   await t?.close();
 });
 
+function unallocatedHeld(m: Model): number {
+  return [...m.holds.values()].filter((h) => h.status === 'held' && h.allocations === null).reduce((s, h) => s + h.amount, 0);
+}
+
 function modelSummary(m: Model) {
   const total = m.grants.reduce((s, g) => s + g.amount, 0);
-  const remaining = m.grants.filter((g) => !g.expired).reduce((s, g) => s + g.remaining, 0);
+  const remaining = m.grants.filter((g) => !g.expired).reduce((s, g) => s + g.remaining, 0) - unallocatedHeld(m);
   return { total, used: total - remaining, remaining };
+}
+
+/** Takes `amount` from the unexpired grants, soonest expiry first (never-expiring last), then oldest. */
+function allocate(m: Model, amount: number): { grant: ModelGrant; amount: number }[] {
+  const spendable = m.grants
+    .filter((g) => !g.expired && g.remaining > 0)
+    .sort((a, b) => (a.expiresAt ?? Infinity) - (b.expiresAt ?? Infinity) || a.seq - b.seq);
+  const allocations: { grant: ModelGrant; amount: number }[] = [];
+  let needed = amount;
+  for (const g of spendable) {
+    if (needed === 0) break;
+    const take = Math.min(needed, g.remaining);
+    g.remaining -= take;
+    needed -= take;
+    allocations.push({ grant: g, amount: take });
+  }
+  expect(needed).toBe(0);
+  return allocations;
 }
 
 async function checkInvariants(m: Model, r: Real): Promise<void> {
@@ -145,10 +170,7 @@ class HoldCommand implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(m: Model, r: Real) {
     const taskId = r.taskIds[this.task]!;
-    const spendable = m.grants
-      .filter((g) => !g.expired && g.remaining > 0)
-      .sort((a, b) => (a.expiresAt ?? Infinity) - (b.expiresAt ?? Infinity) || a.seq - b.seq);
-    const available = spendable.reduce((s, g) => s + g.remaining, 0);
+    const available = m.grants.filter((g) => !g.expired).reduce((s, g) => s + g.remaining, 0) - unallocatedHeld(m);
     const call = holdCredits(r.db, { userId: r.userId, taskId, amount: this.amount, note: 'model hold' });
     if (this.amount > available) {
       const error = await call.then(() => null, (e: unknown) => e);
@@ -158,16 +180,8 @@ class HoldCommand implements fc.AsyncCommand<Model, Real> {
       await expect(call).rejects.toThrow(/already has a hold/);
     } else {
       await call;
-      const allocations: ModelHold['allocations'] = [];
-      let needed = this.amount;
-      for (const g of spendable) {
-        if (needed === 0) break;
-        const take = Math.min(needed, g.remaining);
-        g.remaining -= take;
-        needed -= take;
-        allocations.push({ grant: g, amount: take });
-      }
-      m.holds.set(taskId, { amount: this.amount, status: 'held', allocations });
+      // A free task's hold has nothing to allocate.
+      m.holds.set(taskId, { amount: this.amount, status: 'held', allocations: this.amount === 0 ? [] : null });
     }
     await checkInvariants(m, r);
   }
@@ -188,7 +202,8 @@ class ResolveCommand implements fc.AsyncCommand<Model, Real> {
     expect(done).toBe(expected);
     if (hold && expected) {
       hold.status = this.action === 'capture' ? 'captured' : 'released';
-      if (this.action === 'release') for (const a of hold.allocations) if (!a.grant.expired) a.grant.remaining += a.amount;
+      if (this.action === 'capture' && hold.allocations === null) hold.allocations = allocate(m, hold.amount);
+      if (this.action === 'release') for (const a of hold.allocations ?? []) if (!a.grant.expired) a.grant.remaining += a.amount;
     }
     await checkInvariants(m, r);
   }
@@ -203,6 +218,8 @@ class ExpireCommand implements fc.AsyncCommand<Model, Real> {
     // Other runs' users are gone by now, so the count is this user's alone.
     const due = m.grants.filter((g) => !g.expired && g.expiresAt !== null && g.expiresAt <= m.clock);
     expect(await expireGrants(r.db, new Date(m.clock))).toBe(due.length);
+    // The sweep allocates the held holds first, oldest first, so a due grant loses only what no hold uses.
+    if (due.length > 0) for (const h of m.holds.values()) if (h.status === 'held' && h.allocations === null) h.allocations = allocate(m, h.amount);
     for (const g of due) {
       g.expired = true;
       g.remaining = 0;

@@ -122,23 +122,46 @@ describe('grants, holds and expiry', () => {
     const never = await grant(userId, 10);
     const late = await grant(userId, 10, new Date(Date.now() + 5 * DAY));
     const soon = await grant(userId, 10, new Date(Date.now() + 1 * DAY));
-    await holdCredits(db, { userId, taskId: randomUUID(), amount: 12, note: 'spend' });
+    const taskId = randomUUID();
+    await holdCredits(db, { userId, taskId, amount: 12, note: 'spend' });
+    // A hold debits the balance only; its capture takes the credits from the grants.
+    expect([await remainingOf(soon), await remainingOf(late), await remainingOf(never)]).toEqual([10, 10, 10]);
+    expect(await getCreditSummary(db, userId)).toEqual({ total: 30, used: 12, remaining: 18 });
+    expect(await captureHold(db, taskId)).toBe(true);
     expect([await remainingOf(soon), await remainingOf(late), await remainingOf(never)]).toEqual([0, 8, 10]);
+    expect(await getCreditSummary(db, userId)).toEqual({ total: 30, used: 12, remaining: 18 });
   });
 
-  it('releases a hold spanning two grants back to both', async () => {
+  it('releases a hold not yet allocated to the balance', async () => {
     const userId = await newUser();
+    const a = await grant(userId, 5, new Date(Date.now() + 1 * DAY));
+    const taskId = randomUUID();
+    await holdCredits(db, { userId, taskId, amount: 4, note: 'unallocated' });
+    expect(await db.select().from(creditHoldAllocations).where(eq(creditHoldAllocations.taskId, taskId))).toEqual([]);
+    expect(await releaseHold(db, taskId)).toBe(true);
+    expect(await releaseHold(db, taskId)).toBe(false);
+    expect(await remainingOf(a)).toBe(5);
+    expect(await getCreditSummary(db, userId)).toEqual({ total: 5, used: 0, remaining: 5 });
+  });
+
+  it('the sweep allocates a held hold soonest expiry first; its release goes back to those grants', async () => {
+    const userId = await newUser();
+    const c = await grant(userId, 1, new Date(Date.now() + DAY / 2));
     const a = await grant(userId, 5, new Date(Date.now() + 1 * DAY));
     const b = await grant(userId, 10, new Date(Date.now() + 2 * DAY));
     const taskId = randomUUID();
     await holdCredits(db, { userId, taskId, amount: 8, note: 'span' });
+    // Grant c is due: the sweep first allocates the hold (c, then a, then b), so c has nothing left to write off.
+    expect(await expireGrants(db, new Date(Date.now() + (3 * DAY) / 4))).toBeGreaterThanOrEqual(1);
     const allocations = await db.select().from(creditHoldAllocations).where(eq(creditHoldAllocations.taskId, taskId));
-    expect(new Map(allocations.map((x) => [x.grantId, x.amount]))).toEqual(new Map([[a, 5], [b, 3]]));
+    expect(new Map(allocations.map((x) => [x.grantId, x.amount]))).toEqual(new Map([[c, 1], [a, 5], [b, 2]]));
+    expect(await getCreditSummary(db, userId)).toEqual({ total: 16, used: 8, remaining: 8 });
     expect(await releaseHold(db, taskId)).toBe(true);
     expect(await releaseHold(db, taskId)).toBe(false);
     expect(await captureHold(db, taskId)).toBe(false);
-    expect([await remainingOf(a), await remainingOf(b)]).toEqual([5, 10]);
-    expect(await getCreditSummary(db, userId)).toEqual({ total: 15, used: 0, remaining: 15 });
+    // c's credit comes back to an expired grant: it expires at once.
+    expect([await remainingOf(c), await remainingOf(a), await remainingOf(b)]).toEqual([0, 5, 10]);
+    expect(await getCreditSummary(db, userId)).toEqual({ total: 16, used: 1, remaining: 15 });
   });
 
   it("expires the part of a release that belongs to a grant which expired meanwhile", async () => {

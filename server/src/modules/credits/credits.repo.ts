@@ -7,9 +7,9 @@
  * wait on each other's grants in opposite orders.
  */
 import type { Database } from '@tessera/db/connect';
-import { creditEntries, creditGrants, creditHoldAllocations, creditHolds } from '@tessera/db/schema';
+import { creditBalances, creditEntries, creditGrants, creditHoldAllocations, creditHolds } from '@tessera/db/schema';
 import type { CreditEntryKind, CreditHistoryEntry } from '@tessera/shared/credits';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 const dialect = new PgDialect();
@@ -18,66 +18,147 @@ const GRANT_ORDER = [sql`${creditGrants.expiresAt} asc nulls last`, asc(creditGr
 
 export type GrantSourceKind = (typeof creditGrants.sourceKind.enumValues)[number];
 
+function prepared(db: Database, name: string, query: SQL) {
+  // A named prepared statement: PostgreSQL plans it once per connection instead of on every
+  // call (planning costs more than running these). Both drivers answer `{ rows }`.
+  return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+}
+
 /**
- * A hold in ONE statement (one round trip, whatever the caller's transaction): lock the user's
- * spendable grants in GRANT_ORDER, allocate the amount soonest-expiring first, and — only if
- * they cover it — insert the hold, take from the grants, record the allocations and the hold
- * entry. Writes nothing when the grants do not cover the amount (`covered: false`) or the task
- * already has a hold (`held: false`).
+ * The hold's fast path, ONE statement that writes three rows: debit the balance row if it covers
+ * the amount and no expiry is due (the conditional UPDATE is the user's lock: a concurrent hold
+ * waits, then re-checks the new balance), then insert the hold and its entry. Writes nothing when
+ * not covered. A second hold for the same task fails the whole statement (primary key).
  */
-export async function holdFromGrants(
+export async function holdFromBalance(
   db: Database,
   h: { taskId: string; userId: string; usageType: string; amount: number; note: string },
-): Promise<{ covered: boolean; held: boolean }> {
+): Promise<boolean> {
   const query = sql`
-    WITH locked AS (
-      SELECT id, remaining, expires_at, created_at FROM credit_grants
-      WHERE user_id = ${h.userId} AND usage_type = ${h.usageType} AND remaining > 0
-        AND expired_at IS NULL AND (expires_at IS NULL OR expires_at > now())
-      ORDER BY expires_at ASC NULLS LAST, created_at ASC, id ASC
-      FOR UPDATE
-    ),
-    running AS (
-      SELECT id, remaining,
-        sum(remaining) OVER (ORDER BY expires_at ASC NULLS LAST, created_at ASC, id ASC) - remaining AS before
-      FROM locked
-    ),
-    alloc AS (
-      SELECT id AS grant_id, least(remaining, ${h.amount}::int - before)::int AS take FROM running WHERE before < ${h.amount}::int
-    ),
-    covered AS (
-      SELECT coalesce(sum(take), 0) = ${h.amount}::int AS ok FROM alloc
+    WITH debit AS (
+      UPDATE credit_balances SET available = available - ${h.amount}::int
+      WHERE user_id = ${h.userId} AND usage_type = ${h.usageType} AND available >= ${h.amount}::int
+        AND (next_expiry IS NULL OR next_expiry > now())
+      RETURNING user_id
     ),
     hold AS (
       INSERT INTO credit_holds (task_id, user_id, usage_type, amount)
-      SELECT ${h.taskId}::uuid, ${h.userId}, ${h.usageType}, ${h.amount}::int FROM covered WHERE ok
-      ON CONFLICT (task_id) DO NOTHING
+      SELECT ${h.taskId}::uuid, ${h.userId}, ${h.usageType}, ${h.amount}::int FROM debit
       RETURNING task_id
-    ),
-    taken AS (
-      UPDATE credit_grants g SET remaining = g.remaining - a.take
-      FROM alloc a, hold WHERE g.id = a.grant_id
-      RETURNING g.id
-    ),
-    allocated AS (
-      INSERT INTO credit_hold_allocations (task_id, grant_id, amount)
-      SELECT hold.task_id, a.grant_id, a.take FROM alloc a, hold
-      RETURNING grant_id
     ),
     entry AS (
       INSERT INTO credit_entries (user_id, usage_type, kind, amount, task_id, note)
-      SELECT ${h.userId}, ${h.usageType}, 'hold', ${h.amount}::int, hold.task_id, ${h.note} FROM hold WHERE ${h.amount}::int > 0
+      SELECT ${h.userId}, ${h.usageType}, 'hold', ${h.amount}::int, task_id, ${h.note} FROM hold
       RETURNING id
     )
-    SELECT (SELECT ok FROM covered) AS covered, EXISTS (SELECT 1 FROM hold) AS held,
-      (SELECT count(*) FROM taken) AS taken, (SELECT count(*) FROM allocated) AS allocated, (SELECT count(*) FROM entry) AS entries
+    SELECT EXISTS (SELECT 1 FROM hold) AS held, (SELECT count(*) FROM entry) AS entries
   `;
-  // A named prepared statement: PostgreSQL plans this statement once per connection instead of
-  // on every hold (planning it costs more than running it). Both drivers answer `{ rows }`.
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, 'tessera_hold_from_grants', false);
-  const result = (await prepared.execute()) as { rows: { covered: boolean; held: boolean }[] };
-  const row = result.rows[0];
-  return { covered: Boolean(row?.covered), held: Boolean(row?.held) };
+  const result = (await prepared(db, 'tessera_hold_from_balance', query).execute()) as { rows: { held: boolean }[] };
+  return Boolean(result.rows[0]?.held);
+}
+
+/** A free task's hold: the row that makes its capture or release exactly-once; no balance, no entry. */
+export async function insertFreeHold(db: Database, h: { taskId: string; userId: string; usageType: string }): Promise<void> {
+  await db.insert(creditHolds).values({ ...h, amount: 0, allocated: true });
+}
+
+/** PostgreSQL's unique violation on credit_holds' primary key (drizzle may wrap the driver's error). */
+export function isDuplicateHold(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'credit_holds_pkey') return true;
+  }
+  return false;
+}
+
+export interface LockedBalance {
+  available: number;
+  /** The soonest unexpired grant's expiry has passed (by the database's clock). */
+  due: boolean;
+  now: Date;
+}
+
+/** Locks the user's balance row: every path that changes it or the user's grants takes this lock first. */
+export async function lockBalance(db: Database, userId: string, usageType: string): Promise<LockedBalance | null> {
+  const [row] = await db
+    .select({
+      available: creditBalances.available,
+      due: sql<boolean>`coalesce(${creditBalances.nextExpiry} <= now(), false)`,
+      now: sql<string>`now()`.mapWith((v: string) => new Date(v)),
+    })
+    .from(creditBalances)
+    .where(and(eq(creditBalances.userId, userId), eq(creditBalances.usageType, usageType)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function addToBalance(db: Database, userId: string, usageType: string, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await db
+    .update(creditBalances)
+    .set({ available: sql`${creditBalances.available} + ${delta}` })
+    .where(and(eq(creditBalances.userId, userId), eq(creditBalances.usageType, usageType)));
+}
+
+/** Whose a hold is, read without a lock: capture and release lock that user's balance before the hold. */
+export async function findHoldOwner(db: Database, taskId: string): Promise<{ userId: string; usageType: string } | null> {
+  const [row] = await db.select({ userId: creditHolds.userId, usageType: creditHolds.usageType }).from(creditHolds).where(eq(creditHolds.taskId, taskId));
+  return row ?? null;
+}
+
+/**
+ * Takes `amount` from the user's spendable grants in GRANT_ORDER, in one statement: the index
+ * credit_grants_spendable_idx yields grants in that order and LIMIT stops the scan after
+ * `amount` of them (each has at least one credit), so the work depends on the amount, never on
+ * how many grants the user has. With a task id, records the allocations (a held hold allocated
+ * by the sweep must be able to return its credits to these grants). The caller holds the
+ * balance row lock. Returns how much was taken.
+ */
+export async function allocateFromGrants(
+  db: Database,
+  a: { userId: string; usageType: string; amount: number; taskId: string | null },
+): Promise<number> {
+  const query = sql`
+    WITH picked AS (
+      SELECT id, remaining, coalesce(expires_at, 'infinity'::timestamptz) AS expiry, created_at FROM credit_grants
+      WHERE user_id = ${a.userId} AND usage_type = ${a.usageType} AND remaining > 0 AND expired_at IS NULL
+      ORDER BY coalesce(expires_at, 'infinity'::timestamptz), created_at, id
+      LIMIT ${a.amount}::int
+      FOR UPDATE
+    ),
+    running AS (
+      SELECT id, remaining, sum(remaining) OVER (ORDER BY expiry, created_at, id) - remaining AS before FROM picked
+    ),
+    alloc AS (
+      SELECT id AS grant_id, least(remaining, ${a.amount}::int - before)::int AS take FROM running WHERE before < ${a.amount}::int
+    ),
+    taken AS (
+      UPDATE credit_grants g SET remaining = g.remaining - alloc.take FROM alloc WHERE g.id = alloc.grant_id
+      RETURNING alloc.take
+    ),
+    recorded AS (
+      INSERT INTO credit_hold_allocations (task_id, grant_id, amount)
+      SELECT ${a.taskId}::uuid, grant_id, take FROM alloc WHERE ${a.taskId}::uuid IS NOT NULL
+      RETURNING grant_id
+    )
+    SELECT coalesce((SELECT sum(take) FROM taken), 0)::int AS taken, (SELECT count(*) FROM recorded) AS recorded
+  `;
+  const result = (await prepared(db, 'tessera_allocate_from_grants', query).execute()) as { rows: { taken: number }[] };
+  return Number(result.rows[0]?.taken ?? 0);
+}
+
+/** The user's held holds not yet allocated to grants, oldest first, locked. */
+export async function lockUnallocatedHolds(db: Database, userId: string, usageType: string): Promise<{ taskId: string; amount: number }[]> {
+  return db
+    .select({ taskId: creditHolds.taskId, amount: creditHolds.amount })
+    .from(creditHolds)
+    .where(and(eq(creditHolds.userId, userId), eq(creditHolds.usageType, usageType), eq(creditHolds.status, 'held'), eq(creditHolds.allocated, false)))
+    .orderBy(asc(creditHolds.createdAt), asc(creditHolds.taskId))
+    .for('update');
+}
+
+export async function markAllocated(db: Database, taskId: string): Promise<void> {
+  await db.update(creditHolds).set({ allocated: true }).where(eq(creditHolds.taskId, taskId));
 }
 
 export interface NewEntry {
@@ -98,6 +179,7 @@ export interface ResolvedHold {
   userId: string;
   usageType: string;
   amount: number;
+  allocated: boolean;
 }
 
 /**
@@ -109,7 +191,7 @@ export async function resolveHold(db: Database, taskId: string, status: 'capture
     .update(creditHolds)
     .set({ status, resolvedAt: sql`now()` })
     .where(and(eq(creditHolds.taskId, taskId), eq(creditHolds.status, 'held')))
-    .returning({ userId: creditHolds.userId, usageType: creditHolds.usageType, amount: creditHolds.amount });
+    .returning({ userId: creditHolds.userId, usageType: creditHolds.usageType, amount: creditHolds.amount, allocated: creditHolds.allocated });
   return row ?? null;
 }
 
@@ -152,76 +234,116 @@ export async function insertGrant(
     .values({ ...g, remaining: g.amount })
     .onConflictDoNothing({ target: [creditGrants.sourceKind, creditGrants.sourceId] })
     .returning({ id: creditGrants.id });
-  return row?.id ?? null;
+  if (!row) return null;
+  // The new credits are spendable at once; an earlier expiry becomes the balance's next one.
+  await db
+    .insert(creditBalances)
+    .values({ userId: g.userId, usageType: g.usageType, available: g.amount, nextExpiry: g.expiresAt })
+    .onConflictDoUpdate({
+      target: [creditBalances.userId, creditBalances.usageType],
+      set: {
+        available: sql`${creditBalances.available} + excluded.available`,
+        nextExpiry: sql`least(${creditBalances.nextExpiry}, excluded.next_expiry)`,
+      },
+    });
+  return row.id;
 }
 
 /**
  * Brings the expiry of the named grants forward to `at` (never later, never for grants already
- * written off): the period they paid for ended early. Returns how many changed.
+ * written off): the period they paid for ended early. Their users' balance rows are locked
+ * first (the ledger's lock order) and learn the earlier expiry. Returns how many changed.
  */
 export async function endGrantsAt(db: Database, sourceKind: GrantSourceKind, sourceIds: string[], at: Date): Promise<number> {
   if (sourceIds.length === 0) return 0;
-  const rows = await db
-    .update(creditGrants)
-    .set({ expiresAt: at })
-    .where(
-      and(
-        eq(creditGrants.sourceKind, sourceKind),
-        inArray(creditGrants.sourceId, sourceIds),
-        isNull(creditGrants.expiredAt),
-        or(isNull(creditGrants.expiresAt), gt(creditGrants.expiresAt, at)),
-      ),
-    )
-    .returning({ id: creditGrants.id });
+  const target = and(
+    eq(creditGrants.sourceKind, sourceKind),
+    inArray(creditGrants.sourceId, sourceIds),
+    isNull(creditGrants.expiredAt),
+    or(isNull(creditGrants.expiresAt), gt(creditGrants.expiresAt, at)),
+  );
+  const owners = await db.selectDistinct({ userId: creditGrants.userId, usageType: creditGrants.usageType }).from(creditGrants).where(target);
+  owners.sort((a, b) => (a.userId + '\u0000' + a.usageType < b.userId + '\u0000' + b.usageType ? -1 : 1));
+  for (const o of owners) await lockBalance(db, o.userId, o.usageType);
+  const rows = await db.update(creditGrants).set({ expiresAt: at }).where(target).returning({ userId: creditGrants.userId, usageType: creditGrants.usageType });
+  for (const o of owners) {
+    await db
+      .update(creditBalances)
+      .set({ nextExpiry: sql`least(${creditBalances.nextExpiry}, ${at})` })
+      .where(and(eq(creditBalances.userId, o.userId), eq(creditBalances.usageType, o.usageType)));
+  }
   return rows.length;
+}
+
+/** Balance rows with an expiry due at `now`, locked; SKIP LOCKED: a busy user is left to the next sweep or its next hold. */
+export async function lockDueBalances(db: Database, now: Date, limit: number): Promise<{ userId: string; usageType: string }[]> {
+  return db
+    .select({ userId: creditBalances.userId, usageType: creditBalances.usageType })
+    .from(creditBalances)
+    .where(lte(creditBalances.nextExpiry, now))
+    .orderBy(asc(creditBalances.userId), asc(creditBalances.usageType))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
 
 export interface ExpiredGrant {
   id: string;
-  userId: string;
-  usageType: string;
   writtenOff: number;
 }
 
 /**
- * Writes off every grant whose expiry passed: remaining → 0, expired_at set, in GRANT_ORDER.
- * SKIP LOCKED: a grant busy in a hold or release is picked up by the next run instead of
- * making this sweep wait (and it cannot be spent meanwhile: holds skip past-due grants).
+ * Writes off the user's grants whose expiry passed at `now` (remaining → 0, expired_at set),
+ * debits what they had left from the balance and moves next_expiry on. The caller holds the
+ * balance row lock and has allocated the user's held holds first.
  */
-export async function expireDueGrants(db: Database, now: Date): Promise<ExpiredGrant[]> {
+export async function expireUserGrants(db: Database, userId: string, usageType: string, now: Date): Promise<ExpiredGrant[]> {
   const due = await db
-    .select({ id: creditGrants.id, userId: creditGrants.userId, usageType: creditGrants.usageType, writtenOff: creditGrants.remaining })
+    .select({ id: creditGrants.id, writtenOff: creditGrants.remaining })
     .from(creditGrants)
-    .where(and(isNull(creditGrants.expiredAt), lte(creditGrants.expiresAt, now)))
+    .where(and(eq(creditGrants.userId, userId), eq(creditGrants.usageType, usageType), isNull(creditGrants.expiredAt), lte(creditGrants.expiresAt, now)))
     .orderBy(...GRANT_ORDER)
-    .for('update', { skipLocked: true });
-  if (due.length === 0) return [];
+    .for('update');
+  if (due.length > 0) {
+    await db
+      .update(creditGrants)
+      .set({ remaining: 0, expiredAt: now })
+      .where(
+        inArray(
+          creditGrants.id,
+          due.map((g) => g.id),
+        ),
+      );
+  }
+  const writtenOff = due.reduce((sum, g) => sum + g.writtenOff, 0);
   await db
-    .update(creditGrants)
-    .set({ remaining: 0, expiredAt: now })
-    .where(
-      inArray(
-        creditGrants.id,
-        due.map((g) => g.id),
-      ),
-    );
+    .update(creditBalances)
+    .set({
+      available: sql`${creditBalances.available} - ${writtenOff}`,
+      nextExpiry: sql`(SELECT min(${creditGrants.expiresAt}) FROM ${creditGrants} WHERE ${creditGrants.userId} = ${userId} AND ${creditGrants.usageType} = ${usageType} AND ${creditGrants.expiredAt} IS NULL AND ${creditGrants.expiresAt} IS NOT NULL)`,
+    })
+    .where(and(eq(creditBalances.userId, userId), eq(creditBalances.usageType, usageType)));
   return due;
 }
 
 /**
- * §3 summary from the grants alone: every credit of a grant is either still spendable
- * (remaining, not past expiry) or used (held, captured or expired). A grant past its expiry
- * that the sweep has not reached yet already counts as used: it can no longer be spent.
+ * §3 summary: total = every grant's amount; remaining = the balance less what the next sweep
+ * will write off. Past-due grants not swept yet are spent by the held holds not yet allocated
+ * first (they are the soonest-expiring), and the rest of them already counts as used: it can no
+ * longer be spent.
  */
 export async function sumGrants(db: Database, userId: string, usageType: string, now: Date): Promise<{ total: number; remaining: number }> {
-  const [row] = await db
-    .select({
-      total: sql<number>`coalesce(sum(${creditGrants.amount}), 0)::int`,
-      remaining: sql<number>`coalesce(sum(${creditGrants.remaining}) filter (where ${creditGrants.expiredAt} is null and (${creditGrants.expiresAt} is null or ${creditGrants.expiresAt} > ${now})), 0)::int`,
-    })
-    .from(creditGrants)
-    .where(and(eq(creditGrants.userId, userId), eq(creditGrants.usageType, usageType)));
-  return { total: row?.total ?? 0, remaining: row?.remaining ?? 0 };
+  const mine = (t: typeof creditGrants | typeof creditHolds) => and(eq(t.userId, userId), eq(t.usageType, usageType));
+  const result = (await db.execute(sql`
+    SELECT
+      (SELECT coalesce(sum(${creditGrants.amount}), 0) FROM ${creditGrants} WHERE ${mine(creditGrants)})::int AS total,
+      (SELECT coalesce(sum(${creditBalances.available}), 0) FROM ${creditBalances} WHERE ${creditBalances.userId} = ${userId} AND ${creditBalances.usageType} = ${usageType})::int AS available,
+      (SELECT coalesce(sum(${creditGrants.remaining}), 0) FROM ${creditGrants} WHERE ${mine(creditGrants)} AND ${creditGrants.expiredAt} IS NULL AND ${creditGrants.expiresAt} <= ${now})::int AS due,
+      (SELECT coalesce(sum(${creditHolds.amount}), 0) FROM ${creditHolds} WHERE ${mine(creditHolds)} AND ${creditHolds.status} = 'held' AND NOT ${creditHolds.allocated})::int AS unallocated
+  `)) as unknown as { rows: { total: number; available: number; due: number; unallocated: number }[] };
+  const row = result.rows[0];
+  const total = Number(row?.total ?? 0);
+  const remaining = Number(row?.available ?? 0) - Math.max(0, Number(row?.due ?? 0) - Number(row?.unallocated ?? 0));
+  return { total, remaining };
 }
 
 /** A history entry as stored: the shared DTO with the database's Date. */
@@ -251,6 +373,20 @@ export async function listEntries(db: Database, userId: string, opts: { beforeId
  * append-only trigger allows.
  */
 export async function moveCredits(db: Database, fromUserId: string, toUserId: string): Promise<void> {
+  // Both users' balance rows, in user id order (the ledger's lock order), then merged into `to`'s.
+  await db.execute(
+    sql`SELECT 1 FROM ${creditBalances} WHERE ${creditBalances.userId} IN (${fromUserId}, ${toUserId}) ORDER BY ${creditBalances.userId}, ${creditBalances.usageType} FOR UPDATE`,
+  );
+  const moved = await db.delete(creditBalances).where(eq(creditBalances.userId, fromUserId)).returning();
+  for (const b of moved) {
+    await db
+      .insert(creditBalances)
+      .values({ ...b, userId: toUserId })
+      .onConflictDoUpdate({
+        target: [creditBalances.userId, creditBalances.usageType],
+        set: { available: sql`${creditBalances.available} + excluded.available`, nextExpiry: sql`least(${creditBalances.nextExpiry}, excluded.next_expiry)` },
+      });
+  }
   await db.update(creditGrants).set({ userId: toUserId }).where(eq(creditGrants.userId, fromUserId));
   await db.update(creditHolds).set({ userId: toUserId }).where(eq(creditHolds.userId, fromUserId));
   await db.update(creditEntries).set({ userId: toUserId }).where(eq(creditEntries.userId, fromUserId));

@@ -3,6 +3,9 @@
  * and the §3 usage summary. Every function takes the db it works on — the task queue passes
  * its own transaction so inserting a task and holding its credits commit together.
  *
+ * A hold debits the user's balance row (credit_balances) and nothing else; it is allocated to
+ * grants when captured, or by the expiry sweep while still held.
+ *
  * Ledger identity (checked by the tests): per user and usage type,
  *   Σ grant entries                       = summary.total
  *   Σ hold − Σ release + Σ expire entries = summary.used
@@ -20,14 +23,23 @@ import {
 } from '@tessera/shared/credits';
 import { AppError } from '@tessera/shared/errors';
 import {
+  addToBalance,
+  allocateFromGrants,
   endGrantsAt,
-  expireDueGrants,
+  expireUserGrants,
+  findHoldOwner,
   type GrantSourceKind,
-  holdFromGrants,
+  holdFromBalance,
   insertEntries,
+  insertFreeHold,
   insertGrant,
+  isDuplicateHold,
   listEntries,
   lockAllocationGrants,
+  lockBalance,
+  lockDueBalances,
+  lockUnallocatedHolds,
+  markAllocated,
   type NewEntry,
   resolveHold,
   returnToGrant,
@@ -42,18 +54,23 @@ export type { CreditSummary, UsageType } from '@tessera/shared/credits';
 export const CREDITS_APP = 'tessera';
 
 const EXPIRED_NOTE = 'Credits expired';
+/** Users one expiry sweep takes at most (one transaction); the next sweep takes the rest. */
+const EXPIRY_SWEEP_USERS = 500;
 
 function assertAmount(amount: number, min: number): void {
   if (!Number.isSafeInteger(amount) || amount < min) throw new AppError('INCORRECT_PARAMETER', { message: `Invalid credit amount: ${amount}` });
 }
 
 /**
- * Holds `amount` for a task inside the caller's transaction (db may be a transaction). Consumes
- * the soonest-expiring unexpired grants first (NULL expiry last), writes one hold entry + the
- * credit_holds row + allocations. Throws AppError('NOT_ENOUGH_CREDITS', usage) when available <
- * amount. Never overdraws under concurrency: the user's spendable grants are locked FOR UPDATE
- * in one deterministic order before they are counted. amount 0 (free tasks) still creates the
- * hold row so capture/release stay exactly-once.
+ * Holds `amount` for a task inside the caller's transaction (db may be a transaction): one
+ * conditional UPDATE of the user's balance row plus the hold row and its entry, in one statement
+ * (credits.repo holdFromBalance). The hold is allocated to grants later — soonest-expiring first
+ * (NULL expiry last) — when it is captured, or by the expiry sweep while still held. Throws
+ * AppError('NOT_ENOUGH_CREDITS', usage) when available < amount. Never overdraws under
+ * concurrency: the conditional UPDATE re-checks the balance a concurrent hold left. When one of
+ * the user's grants is past its expiry the fast path refuses; the user's expiries are then swept
+ * here (a past-due grant is never spent) and the hold is tried once more. amount 0 (free tasks)
+ * still creates the hold row so capture/release stay exactly-once.
  */
 export async function holdCredits(
   db: Database,
@@ -61,23 +78,81 @@ export async function holdCredits(
 ): Promise<void> {
   assertAmount(p.amount, 0);
   const usageType = p.usageType ?? 'credits';
-  // One statement: a refusal writes nothing and leaves the caller's transaction usable.
-  const { covered, held } = await holdFromGrants(db, { taskId: p.taskId, userId: p.userId, usageType, amount: p.amount, note: p.note });
-  if (!covered) throw new AppError('NOT_ENOUGH_CREDITS', { usage: { app: CREDITS_APP, usageType } });
-  // Task ids are fresh UUIDs: a second hold is a bug in the caller, never a user error.
-  if (!held) throw new Error(`credits: task ${p.taskId} already has a hold`);
+  const hold = { taskId: p.taskId, userId: p.userId, usageType, amount: p.amount, note: p.note };
+  try {
+    if (p.amount === 0) return await insertFreeHold(db, hold);
+    // One statement: a refusal writes nothing and leaves the caller's transaction usable.
+    if (await holdFromBalance(db, hold)) return;
+    if ((await sweepIfDue(db, p.userId, usageType)) && (await holdFromBalance(db, hold))) return;
+  } catch (error) {
+    // Task ids are fresh UUIDs: a second hold is a bug in the caller, never a user error.
+    if (isDuplicateHold(error)) throw new Error(`credits: task ${p.taskId} already has a hold`, { cause: error });
+    throw error;
+  }
+  throw new AppError('NOT_ENOUGH_CREDITS', { usage: { app: CREDITS_APP, usageType } });
+}
+
+/** Sweeps the user's expiries if one is due (a savepoint inside the caller's transaction); true if it did. */
+async function sweepIfDue(db: Database, userId: string, usageType: string): Promise<boolean> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const balance = await lockBalance(tx, userId, usageType);
+    if (!balance?.due) return false;
+    await sweepUser(tx, userId, usageType, balance.now);
+    return true;
+  });
+}
+
+/**
+ * One user's expiry sweep; the caller holds the balance row lock. The held holds not yet
+ * allocated take their grants first (as if they had been allocated when made: soonest expiry
+ * first), so an expiring grant loses only what no hold is using; then the due grants are written
+ * off with an expire entry each. Returns how many grants expired.
+ */
+async function sweepUser(tx: Database, userId: string, usageType: string, now: Date): Promise<number> {
+  for (const hold of await lockUnallocatedHolds(tx, userId, usageType)) {
+    await allocate(tx, { userId, usageType, amount: hold.amount, taskId: hold.taskId });
+    await markAllocated(tx, hold.taskId);
+  }
+  const expired = await expireUserGrants(tx, userId, usageType, now);
+  await insertEntries(
+    tx,
+    expired
+      .filter((g) => g.writtenOff > 0)
+      .map((g) => ({ userId, usageType, kind: 'expire' as const, amount: g.writtenOff, grantId: g.id, note: EXPIRED_NOTE })),
+  );
+  return expired.length;
+}
+
+/** allocateFromGrants, which must cover the amount: the balance row guarantees the grants hold it. */
+async function allocate(tx: Database, a: { userId: string; usageType: string; amount: number; taskId: string | null }): Promise<void> {
+  const taken = await allocateFromGrants(tx, a);
+  if (taken !== a.amount) throw new Error(`credits: grants of ${a.userId} cover ${taken} of a ${a.amount}-credit hold`);
+}
+
+/**
+ * Resolves a hold exactly once, with its user's balance row locked first (the ledger's lock
+ * order: balance, then holds, then grants). Returns null if it was already resolved or never held.
+ */
+async function resolve(tx: Database, taskId: string, status: 'captured' | 'released') {
+  const owner = await findHoldOwner(tx, taskId);
+  if (!owner) return null;
+  await lockBalance(tx, owner.userId, owner.usageType);
+  return resolveHold(tx, taskId, status);
 }
 
 /**
  * Captures a task's hold: exactly once. Returns true if this call captured it, false if it was
- * already captured/released (or never held). Writes a capture entry.
+ * already captured/released (or never held). A hold not yet allocated takes its credits from
+ * the grants now (soonest expiry first). Writes a capture entry.
  */
 export async function captureHold(db: Database, taskId: string): Promise<boolean> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const hold = await resolveHold(tx, taskId, 'captured');
+    const hold = await resolve(tx, taskId, 'captured');
     if (!hold) return false;
     if (hold.amount > 0) {
+      if (!hold.allocated) await allocate(tx, { userId: hold.userId, usageType: hold.usageType, amount: hold.amount, taskId: null });
       await insertEntries(tx, [{ userId: hold.userId, usageType: hold.usageType, kind: 'capture', amount: hold.amount, taskId, note: null }]);
     }
     return true;
@@ -85,21 +160,24 @@ export async function captureHold(db: Database, taskId: string): Promise<boolean
 }
 
 /**
- * Releases a task's hold back to the grants it came from; the part that belongs to grants
- * expired meanwhile is expired right away, with an expire entry. Exactly once; returns true if
- * this call released it.
+ * Releases a task's hold: exactly once; returns true if this call released it. A hold not yet
+ * allocated goes back to the balance; an allocated one back to the grants it came from, and the
+ * part that belongs to grants expired meanwhile is expired right away, with an expire entry.
  */
 export async function releaseHold(db: Database, taskId: string): Promise<boolean> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const hold = await resolveHold(tx, taskId, 'released');
+    const hold = await resolve(tx, taskId, 'released');
     if (!hold) return false;
     if (hold.amount === 0) return true;
     let expired = 0;
-    for (const a of await lockAllocationGrants(tx, taskId)) {
-      if (a.grantExpired) expired += a.amount;
-      else await returnToGrant(tx, a.grantId, a.amount);
+    if (hold.allocated) {
+      for (const a of await lockAllocationGrants(tx, taskId)) {
+        if (a.grantExpired) expired += a.amount;
+        else await returnToGrant(tx, a.grantId, a.amount);
+      }
     }
+    await addToBalance(tx, hold.userId, hold.usageType, hold.amount - expired);
     const entries: NewEntry[] = [{ userId: hold.userId, usageType: hold.usageType, kind: 'release', amount: hold.amount, taskId, note: null }];
     // The grant already has its own expire entry (one per grant, unique index), so this one
     // is tied to the task instead: it may span several expired grants.
@@ -153,20 +231,15 @@ export async function endGrantsEarly(db: Database, p: { sourceKind: GrantSource;
 }
 
 /**
- * Writes off the unused remainder of grants whose expiry passed (expire entries). Returns how
- * many grants expired. `now` injectable for tests.
+ * Writes off the unused remainder of grants whose expiry passed (expire entries), user by user
+ * (balance rows whose next_expiry is due). Returns how many grants expired. `now` injectable for tests.
  */
 export async function expireGrants(db: Database, now: Date = new Date()): Promise<number> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const expired = await expireDueGrants(tx, now);
-    await insertEntries(
-      tx,
-      expired
-        .filter((g) => g.writtenOff > 0)
-        .map((g) => ({ userId: g.userId, usageType: g.usageType, kind: 'expire' as const, amount: g.writtenOff, grantId: g.id, note: EXPIRED_NOTE })),
-    );
-    return expired.length;
+    let expired = 0;
+    for (const b of await lockDueBalances(tx, now, EXPIRY_SWEEP_USERS)) expired += await sweepUser(tx, b.userId, b.usageType, now);
+    return expired;
   });
 }
 

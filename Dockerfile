@@ -18,6 +18,8 @@ RUN npm run build
 
 # 2. Runtime dependencies: those of server/, db/ and shared/ only. The studio's packages (React, …)
 #    are already bundled into studio/dist, and TypeScript tooling (tsx, esbuild, vite) is not needed.
+#    --legacy-peer-deps: otherwise npm also installs better-auth's optional peers found in the lock
+#    (react, vitest, vite, drizzle-kit → tsx, typescript…): 389 packages instead of 291.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -25,7 +27,7 @@ COPY shared/package.json shared/
 COPY db/package.json db/
 COPY server/package.json server/
 COPY studio/package.json studio/
-RUN npm ci --omit=dev --no-audit --no-fund -w @tessera/server -w @tessera/db -w @tessera/shared \
+RUN npm ci --omit=dev --legacy-peer-deps --no-audit --no-fund -w @tessera/server -w @tessera/db -w @tessera/shared \
   && mkdir -p server/node_modules \
   && npm cache clean --force
 

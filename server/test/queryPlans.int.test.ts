@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
-import { captureQueries, explainQuery, planProblems, QUERIES, seedLargeTables, statementsOf, tagCountsDrift } from './queryPlans.ts';
+import { captureQueries, explainQuery, planProblems, QUERIES, seedLargeTables, statementsOf, tagCountsDrift, tagItemsDrift } from './queryPlans.ts';
 import { listUserTasks } from '../src/generation/tasks.repo.ts';
 import { listTrending } from '../src/modules/feed/feed.repo.ts';
 
@@ -58,7 +58,7 @@ describe('query plans at 50k rows', () => {
   it('flags the old shapes: a sort of every row, an aggregation of every creation', async () => {
     const client = await pool.connect();
     try {
-      for (const name of ['creation.list (user with 10 % of rows)', 'feed.tags', 'admin.tasks.list']) {
+      for (const name of ['creation.list (user with 10 % of rows)', 'feed.tags', 'admin.tasks.list', 'feed.list new, rare tag']) {
         const before = QUERIES.find((query) => query.name === name)?.before;
         expect(before).toBeTruthy();
         expect(planProblems((await explainQuery(client, before as string)).plan, ROW_BUDGET), name).not.toEqual([]);
@@ -92,9 +92,11 @@ describe('query plans at 50k rows', () => {
     );
   });
 
-  it('feed_tag_counts follows publish, edit, ban, unban and account deletion', async () => {
+  it('feed_tag_counts and feed_tag_items follow publish, edit, ban, unban and account deletion', async () => {
     const db = capture.db;
     expect(await tagCountsDrift(db)).toEqual([]);
+    expect(await tagItemsDrift(db)).toEqual([]);
+    await db.execute(sql`update creations set published_at = published_at - interval '1 day' where id = md5('qp-creation-1')::uuid`);
     await db.execute(sql`update creations set publish_status = 'published', tags = '["fresh", "fresh", "common"]' where id = md5('qp-creation-8')::uuid`);
     await db.execute(sql`update creations set tags = '["edited"]' where id = md5('qp-creation-0')::uuid`);
     await db.execute(sql`update creations set visibility = 'unlisted' where id = md5('qp-creation-2')::uuid`);
@@ -108,5 +110,6 @@ describe('query plans at 50k rows', () => {
       await tx.execute(sql`delete from users where id = 'qp-13'`);
     });
     expect(await tagCountsDrift(db)).toEqual([]);
+    expect(await tagItemsDrift(db)).toEqual([]);
   });
 });

@@ -52,7 +52,7 @@ export async function seedLargeTables(client: pg.ClientBase, rows: number): Prom
       'text2Image.create', '{}', 'local', 'qp/' || i || '.png', 'image', 'image/png', i % 10 < 7,
       CASE WHEN i % 10 < 7 THEN 'published' WHEN i % 10 = 7 THEN 'hidden' ELSE 'unpublished' END,
       CASE WHEN i % 20 = 3 THEN 'unlisted' ELSE 'public' END, 'Item ' || i,
-      jsonb_build_array('tag' || (i % 500), CASE WHEN i % 2 = 0 THEN 'common' ELSE 'odd' END),
+      jsonb_build_array('tag' || (i % 500), CASE WHEN i % 2 = 0 THEN 'common' ELSE 'odd' END) || CASE WHEN i % 20000 = 11 THEN '["rare"]'::jsonb ELSE '[]' END,
       (ARRAY['video', 'image', 'effects'])[i % 3 + 1],
       CASE WHEN i % 10 < 8 THEN ${at} + interval '1 minute' END,
       CASE WHEN i % 1000 = 1 THEN 200 + i % 3000 ELSE (i::bigint * 7919 % 5)::int END,
@@ -87,6 +87,11 @@ export async function seedLargeTables(client: pg.ClientBase, rows: number): Prom
     SELECT t, count(*)::int FROM creations c JOIN users u ON u.id = c.user_id CROSS JOIN LATERAL jsonb_array_elements_text(c.tags) AS t
     WHERE c.publish_status = 'published' AND c.visibility = 'public' AND u.banned_at IS NULL GROUP BY t
     ON CONFLICT (tag) DO UPDATE SET count = excluded.count`);
+  await client.query(`
+    INSERT INTO feed_tag_items (tag, creation_id, published_at)
+    SELECT DISTINCT t, c.id, c.published_at FROM creations c JOIN users u ON u.id = c.user_id CROSS JOIN LATERAL jsonb_array_elements_text(c.tags) AS t
+    WHERE c.publish_status = 'published' AND c.visibility = 'public' AND u.banned_at IS NULL
+    ON CONFLICT DO NOTHING`);
   await client.query('COMMIT');
   await client.query('ANALYZE');
 }
@@ -147,6 +152,13 @@ export const QUERIES: ListQuery[] = [
   { name: 'feed.list new, page 2', run: (db) => feedRepo.listNewest(db, { viewerId: 'qp-1', limit: 21, after: newestCursor }) },
   { name: 'feed.list new, category', run: (db) => feedRepo.listNewest(db, { viewerId: null, category: 'video', limit: 21 }) },
   { name: 'feed.list new, tag', run: (db) => feedRepo.listNewest(db, { viewerId: null, tag: 'common', limit: 21 }) },
+  {
+    name: 'feed.list new, rare tag',
+    run: (db) => feedRepo.listNewest(db, { viewerId: null, tag: 'rare', limit: 21 }),
+    before: `SELECT c.* FROM creations c JOIN users u ON u.id = c.user_id WHERE ${OLD_FEED_WHERE} AND c.tags @> '["rare"]'
+      ORDER BY c.published_at DESC NULLS LAST, c.id DESC NULLS LAST LIMIT 21`,
+  },
+  { name: 'feed.list new, tag, page 2', run: (db) => feedRepo.listNewest(db, { viewerId: null, tag: 'common', limit: 21, after: newestCursor }) },
   { name: 'feed.list new, author', run: (db) => feedRepo.listNewest(db, { viewerId: null, authorId: 'qp-0', limit: 21 }) },
   {
     name: 'feed.list trending',
@@ -257,5 +269,20 @@ export async function tagCountsDrift(db: Database): Promise<{ tag: string; kept:
     from actual a full join (select * from feed_tag_counts where count <> 0) k on k.tag = a.tag
     where a.n is distinct from k.count
   `)) as unknown as { rows: { tag: string; kept: number | null; actual: number | null }[] };
+  return result.rows;
+}
+
+/** Rows where feed_tag_items differs from the feed's creations and their tags (none when it is kept right). */
+export async function tagItemsDrift(db: Database): Promise<{ tag: string; id: string }[]> {
+  const result = (await db.execute(sql`
+    with actual as (
+      select distinct t as tag, c.id, c.published_at from creations c join users u on u.id = c.user_id
+      cross join lateral jsonb_array_elements_text(c.tags) as t
+      where c.publish_status = 'published' and c.visibility = 'public' and u.banned_at is null
+    )
+    select coalesce(a.tag, f.tag) as tag, coalesce(a.id, f.creation_id) as id
+    from actual a full join feed_tag_items f on f.tag = a.tag and f.creation_id = a.id and f.published_at is not distinct from a.published_at
+    where a.id is null or f.creation_id is null
+  `)) as unknown as { rows: { tag: string; id: string }[] };
   return result.rows;
 }

@@ -3,7 +3,7 @@
  * views and reports. Counters on creations change in the same transaction as the rows they count.
  */
 import type { Database } from '@tessera/db/connect';
-import { contentLikes, contentReports, contentViews, creations, feedTagCounts, generationTasks, mediaObjects, users } from '@tessera/db/schema';
+import { contentLikes, contentReports, contentViews, creations, feedTagCounts, feedTagItems, generationTasks, mediaObjects, users } from '@tessera/db/schema';
 import type { FeedCategory, PublishStatus } from '@tessera/shared/feed';
 import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 
@@ -112,20 +112,25 @@ function feedConditions(q: FeedQuery, inFeedRule: SQL = inFeed() as SQL): SQL[] 
 /** Newest first, keyset-paged on (published_at, id): the creations_feed_new_idx index order. */
 export async function listNewest(db: Database, q: FeedQuery & { after?: { at: string; id: string } | undefined }): Promise<ContentRecord[]> {
   const conditions = feedConditions(q);
-  if (q.after) conditions.push(sql`(${creations.publishedAt}, ${creations.id}) < (${q.after.at}::timestamptz, ${q.after.id}::uuid)`);
-  const order = [desc(creations.publishedAt), desc(creations.id)];
+  // With a tag, its rows in feed_tag_items carry the same (published_at, id) in index order, so a
+  // rare tag's page does not scan the whole feed for matches (issue 25).
+  const at = q.tag ? feedTagItems.publishedAt : creations.publishedAt;
+  const id = q.tag ? feedTagItems.creationId : creations.id;
+  if (q.tag) conditions.push(eq(feedTagItems.tag, q.tag));
+  if (q.after) conditions.push(sql`(${at}, ${id}) < (${q.after.at}::timestamptz, ${q.after.id}::uuid)`);
   // The page's ids first, in index order up to the LIMIT; the authors' details and the viewer's
   // liked/reported checks then run on those rows only (issue 25).
-  const page = db
-    .select({ id: creations.id })
-    .from(creations)
+  const base = q.tag
+    ? db.select({ id: creations.id }).from(feedTagItems).innerJoin(creations, eq(creations.id, feedTagItems.creationId))
+    : db.select({ id: creations.id }).from(creations);
+  const page = base
     .innerJoin(users, eq(users.id, creations.userId))
     .where(and(...conditions))
-    .orderBy(...order)
+    .orderBy(desc(at), desc(id))
     .limit(q.limit);
   const rows = await selectContent(db, q.viewerId)
     .where(inArray(creations.id, page))
-    .orderBy(...order);
+    .orderBy(desc(creations.publishedAt), desc(creations.id));
   return rows.map(toRecord);
 }
 

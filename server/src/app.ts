@@ -25,7 +25,7 @@ import { applyCanvasOutcome, reconcileCanvasProject, settledProjectTask } from '
 import { importRoutes } from './media/import.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { optimizeRoutes } from './media/optimize.routes.ts';
-import { LocalDiskStorage } from './media/storage.ts';
+import { openMediaStorage } from './media/openStorage.ts';
 import { uploadRoutes } from './media/upload.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { previewRoutes } from './modules/catalog/preview.routes.ts';
@@ -122,7 +122,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     auth,
     realtime,
     moderation: createModeration(config),
-    storage: new LocalDiskStorage(join(config.dataDir, 'media')),
+    storage: await openMediaStorage(config),
     engine,
     workers: null,
     billing: { db: database.db, realtime, gateway: gateways.gateway },
@@ -140,6 +140,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
       ...(deps.providers ? { providers: deps.providers } : { hosted: hosted.providers }),
       // A canvas task's result goes into its project document as soon as it settles here.
       onSettled: (taskId) => applyCanvasOutcome(services, taskId),
+      metrics,
     });
     services.workers = workers;
     app.addHook('onReady', async () => workers.start());

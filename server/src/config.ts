@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './media/s3Storage.ts';
 import { type Announcement, zAnnouncementEnv } from './modules/system/announcement.ts';
 
 const zBool = z
@@ -57,6 +58,10 @@ const zEnv = z.object({
   METRICS_TOKEN: zOptionalString,
   /** On SIGTERM: readiness says 503 this long before the node stops accepting (balancers notice). */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** `npm run worker`: the health and metrics port (0: none). */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
+  /** `npm run worker` on SIGTERM: how long running tasks may finish before they are handed back. */
+  WORKER_STOP_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
   MODERATION_URL: zOptionalString.pipe(z.url().optional()),
   MODERATION_API_KEY: zOptionalString,
@@ -100,6 +105,14 @@ const zEnv = z.object({
   REPLICATE_API_TOKEN: zOptionalString,
   REPLICATE_BASE_URL: zOptionalString.pipe(z.url().optional()),
   REPLICATE_WEBHOOK_SECRET: zOptionalString,
+  /** Where media live: `local` (DATA_DIR/media) or `s3` (an S3-compatible bucket, every node sees every file). */
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: zOptionalString.pipe(z.url().optional()),
+  S3_BUCKET: zOptionalString,
+  S3_REGION: zOptionalString,
+  S3_ACCESS_KEY_ID: zOptionalString,
+  S3_SECRET_ACCESS_KEY: zOptionalString,
+  S3_FORCE_PATH_STYLE: zBool,
 });
 
 export interface Config {
@@ -112,6 +125,8 @@ export interface Config {
    */
   host: string;
   dataDir: string;
+  /** `local`: files under DATA_DIR/media; `s3`: the bucket (docs/configuration.md, Media storage). */
+  mediaStore: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
   databaseUrl: string | undefined;
   /** The origin users reach the app at; auth cookies and trusted origins derive from it. */
   publicUrl: string;
@@ -143,6 +158,8 @@ export interface Config {
   loadShedEventLoopDelayMs: number;
   metricsToken: string | undefined;
   drainDelayMs: number;
+  workerHealthPort: number;
+  workerStopGraceMs: number;
   /** In-process generation workers; 0 leaves all work to separate worker processes. */
   workerConcurrency: number;
   /** Hosted text moderation (OpenAI moderation protocol), after the built-in blocklist. */
@@ -240,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
+    mediaStore: mediaStoreOf(e),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     trustedOrigins: defaultTrustedOrigins(publicUrl, e.NODE_ENV),
@@ -266,6 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     metricsToken: e.METRICS_TOKEN,
     drainDelayMs: e.DRAIN_DELAY_MS,
+    workerHealthPort: e.WORKER_HEALTH_PORT,
+    workerStopGraceMs: e.WORKER_STOP_GRACE_MS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     engineThreads: e.ENGINE_THREADS,
     moderation: e.MODERATION_URL ? { url: e.MODERATION_URL, apiKey: e.MODERATION_API_KEY, model: e.MODERATION_MODEL } : undefined,
@@ -315,6 +335,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 }
 
 /** The same server answers on localhost and 127.0.0.1; both are trusted in non-production. */
+function mediaStoreOf(e: z.infer<typeof zEnv>): Config['mediaStore'] {
+  if (e.MEDIA_STORE === 'local') return { kind: 'local' };
+  const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !e[name]);
+  if (missing.length > 0) throw new ConfigError(`MEDIA_STORE=s3 needs ${missing.join(', ')}.`);
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET ?? '',
+    region: e.S3_REGION ?? 'us-east-1',
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
+
 function defaultTrustedOrigins(publicUrl: string, env: Config['env']): string[] {
   const origins = new Set([new URL(publicUrl).origin]);
   if (env !== 'production') {

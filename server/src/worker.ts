@@ -1,11 +1,11 @@
 /**
  * `npm run worker`: generation workers as a separate process against the same PostgreSQL
- * (ARCHITECTURE §5). No HTTP and no sockets here: task events go to the app nodes through
+ * (ARCHITECTURE §5). No app HTTP and no sockets here (only the health and metrics port,
+ * workerHealth.ts): task events go to the app nodes through
  * Postgres NOTIFY (realtime/pgRelay.ts), which push them to the users' sockets; the other way, a
  * NOTIFY sent when a task is queued wakes its idle loops at once (generation/worker.ts). A worker killed
  * mid-task loses nothing: its lease expires and the reaper (in any process) re-queues the task.
  */
-import { join } from 'node:path';
 import { connect } from '@tessera/db/connect';
 import pg from 'pg';
 import pino from 'pino';
@@ -13,10 +13,12 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createHostedProviders } from './generation/providers/hosted/modelCatalog.ts';
 import { createWorkerPool } from './generation/workers.ts';
 import { loggerOptions } from './lib/logRedaction.ts';
-import { LocalDiskStorage } from './media/storage.ts';
+import { openMediaStorage } from './media/openStorage.ts';
 import { pgPublisher } from './realtime/pgRelay.ts';
 import { Realtime } from './realtime/realtime.ts';
 import { exitOnStartupFailure } from './startupFailure.ts';
+import { createMetrics } from './plugins/metrics.ts';
+import { startWorkerHealth } from './workerHealth.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -31,9 +33,10 @@ async function main(): Promise<void> {
   realtime.useRelay(pgPublisher(notifyPool), (err) => logger.warn({ err }, 'event relay failed'));
 
   const concurrency = Math.max(1, config.workerConcurrency);
+  const metrics = createMetrics({ db: database.db, database, role: 'worker' });
   const workers = createWorkerPool(
     // config: its DATABASE_URL also carries the NOTIFY that wakes the pool when a task is queued.
-    { db: database.db, realtime, storage: new LocalDiskStorage(join(config.dataDir, 'media')), config },
+    { db: database.db, realtime, storage: await openMediaStorage(config), config },
     logger,
     {
       concurrency,
@@ -41,17 +44,32 @@ async function main(): Promise<void> {
       ...(config.engineThreads ? { engineThreads: config.engineThreads } : {}),
       // Replicate webhooks land on app nodes, not here: these tasks poll.
       hosted: createHostedProviders(config).providers,
+      metrics,
     },
   );
   workers.start();
-  logger.info({ workerId: workers.workerId, concurrency }, 'worker started');
-
   let stopping = false;
+  const health =
+    config.workerHealthPort > 0
+      ? await startWorkerHealth({
+          port: config.workerHealthPort,
+          host: config.host,
+          database,
+          metrics,
+          metricsToken: config.metricsToken,
+          workerId: workers.workerId,
+          isStopping: () => stopping,
+        })
+      : null;
+  logger.info({ workerId: workers.workerId, concurrency, healthPort: config.workerHealthPort || null }, 'worker started');
+
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'worker stopping');
-    await workers.stop();
+    // Running tasks get the grace period to finish; the rest go back to the queue at once.
+    logger.info({ signal, graceMs: config.workerStopGraceMs }, 'worker stopping');
+    await workers.stop(config.workerStopGraceMs);
+    health?.close();
     await notifyPool.end();
     await database.close();
     process.exit(0);

@@ -252,3 +252,29 @@ export async function requeueTask(tx: Database, id: string): Promise<void> {
     .where(eq(generationTasks.id, id));
   await announceQueued(tx, id);
 }
+
+/**
+ * A stopping worker gives back the tasks it could not finish in its grace period: queued again
+ * at once, the attempt it had taken returned (a deploy is not the task's failure). Only tasks
+ * this worker still holds; returns their ids.
+ */
+export async function handBackTasks(db: Database, ids: readonly string[], workerId: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(generationTasks)
+      .set({
+        status: 'queued',
+        workerId: null,
+        leaseExpiresAt: null,
+        progress: 0,
+        stage: 'queued',
+        attempts: sql`greatest(${generationTasks.attempts} - 1, 0)`,
+      })
+      .where(and(inArray(generationTasks.id, [...ids]), eq(generationTasks.workerId, workerId), eq(generationTasks.status, 'running')))
+      .returning({ id: generationTasks.id });
+    for (const row of rows) await announceQueued(tx, row.id);
+    return rows.map((row) => row.id);
+  });
+}
+

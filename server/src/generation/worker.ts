@@ -28,12 +28,14 @@ import { recordCreations } from '../modules/creations/creations.service.ts';
 import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
 import { captureHold, expireGrants, releaseHold } from '../modules/credits/credits.service.ts';
 import { pgListen } from '../realtime/pgRelay.ts';
+import type { Metrics } from '../plugins/metrics.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { type GenerationProvider, type ProducedOutput, ProviderError } from './providers/provider.ts';
 import {
   claimNextTask,
   completeTask,
   failTask,
+  handBackTasks,
   heartbeat,
   lockExpiredLeases,
   requeueTask,
@@ -69,6 +71,8 @@ export interface WorkerPoolOptions {
    * project document). Not awaited by the loop; stop() waits for calls in flight.
    */
   onSettled?: (taskId: string) => Promise<unknown>;
+  /** Provider timings and failures (plugins/metrics.ts), when the process exposes metrics. */
+  metrics?: Pick<Metrics, 'providerDuration' | 'providerErrors'>;
 }
 
 interface Failure {
@@ -177,9 +181,22 @@ export class WorkerPool {
   }
 
   /** Stops claiming, aborts running tasks (their leases expire and the reaper re-queues them). */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming. Tasks running here get `graceMs` to finish (a rolling restart: SIGTERM on a
+   * worker); those still running then are aborted and handed back to the queue at once without
+   * spending an attempt, so another worker starts them now instead of after the lease. A crash
+   * (no stop) still relies on the lease and the reaper.
+   */
+  async stop(graceMs = 0): Promise<void> {
     this.running = false;
     if (this.reaper) clearInterval(this.reaper);
+    if (graceMs > 0 && this.inFlight.size > 0) {
+      this.wake();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled(this.loops), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
+    }
+    const unfinished = [...this.inFlight.keys()];
     for (const controller of this.inFlight.values()) controller.abort();
     this.wake();
     for (const resolve of this.idleWaiters) resolve();
@@ -191,6 +208,13 @@ export class WorkerPool {
     this.notified = false;
     await Promise.allSettled(this.loops);
     this.loops = [];
+    if (unfinished.length > 0) {
+      const handed = await handBackTasks(this.opts.db, unfinished, this.workerId).catch((err: unknown) => {
+        this.opts.logger.error({ err }, 'handing back tasks failed (their leases will expire)');
+        return [];
+      });
+      if (handed.length > 0) this.opts.logger.info({ tasks: handed }, 'handed back unfinished tasks');
+    }
     await Promise.allSettled([...this.settling]);
     await this.opts.onStop?.();
   }
@@ -295,9 +319,13 @@ export class WorkerPool {
         .catch((err) => logger.warn({ err, taskId: task.id }, 'heartbeat failed'));
     }, this.heartbeatMs);
 
+    let providerName = 'none';
+    let ran = false;
+    const started = performance.now();
     try {
       const provider = this.opts.providers.find((p) => p.supports(task.kind, task.input));
       if (!provider) throw new Error(`no provider for ${task.kind}`);
+      providerName = provider.name;
       const produced = await provider.run(
         { id: task.id, kind: task.kind, input: task.input },
         {
@@ -313,6 +341,8 @@ export class WorkerPool {
           },
         },
       );
+      ran = true;
+      this.opts.metrics?.providerDuration.observe({ provider: providerName, kind: task.kind, outcome: 'succeeded' }, (performance.now() - started) / 1000);
       controller.signal.throwIfAborted();
       const outputs: TaskOutput[] = [];
       for (const [index, output] of produced.entries()) outputs.push(await this.opts.store(task, output, index));
@@ -339,10 +369,13 @@ export class WorkerPool {
       this.settled(task.id);
       await publishCreditsChanged({ db, realtime }, task.userId);
     } catch (error) {
+      const outcome = controller.signal.aborted ? 'aborted' : 'failed';
+      if (!ran) this.opts.metrics?.providerDuration.observe({ provider: providerName, kind: task.kind, outcome }, (performance.now() - started) / 1000);
       // Aborted: canceled by the user (already refunded) or the lease is gone (the reaper decides).
       if (controller.signal.aborted) return;
       logger.warn({ err: error, taskId: task.id, kind: task.kind }, 'generation failed');
       const failure = failureOf(error, task);
+      if (!ran) this.opts.metrics?.providerErrors.inc({ provider: providerName, kind: task.kind, code: failure.code });
       const failed = await db.transaction(async (tx) => {
         if (!(await failTask(tx, { id: task.id, workerId: this.workerId, code: failure.code, message: failure.message }))) return false;
         await releaseHold(tx, task.id);

@@ -7,7 +7,7 @@ import type { AppServices } from '../services.ts';
 import { EnginePool, type ToolRunner } from './engine/enginePool.ts';
 import { LocalEngineProvider } from './providers/localEngine.ts';
 import { type GenerationProvider, ProviderError } from './providers/provider.ts';
-import { type OutputStore, WorkerPool } from './worker.ts';
+import { type OutputStore, WorkerPool, type WorkerPoolOptions } from './worker.ts';
 
 /** Longest side of a creation's preview. */
 const THUMB_SIDE = 384;
@@ -92,6 +92,8 @@ export function createWorkerPool(
     workerId?: string;
     /** After a task settled here: the app writes canvas results into project documents. */
     onSettled?: (taskId: string) => Promise<unknown>;
+    /** Provider timings and failures for this process's metrics. */
+    metrics?: WorkerPoolOptions['metrics'];
   },
 ): WorkerPool {
   const { providers, hosted, engineThreads, ...rest } = opts;

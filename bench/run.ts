@@ -3,10 +3,12 @@ import { benchCanvas, printCanvasBench } from './canvas.ts';
 import { benchCollab } from './collab.ts';
 import { benchEffects } from './effects.ts';
 import { benchEngine } from './engine.ts';
+import { benchHealth, printHealthBench } from './health.ts';
 import { benchLatency } from './latency.ts';
 import { benchLedger } from './ledger.ts';
 import { benchQueries, printQueryBench } from './queries.ts';
 import { benchRpc, benchSession, printRpcBench } from './rpc.ts';
+import { benchStartup, printStartupBench } from './startup.ts';
 import { benchTrim, benchVideoKinds, printKindTimings, printTrimBench } from './video.ts';
 import { benchWire, printWireBench } from './wire.ts';
 
@@ -25,16 +27,23 @@ console.table({
   'ledger holdCredits, 50 users': { 'ops/s': Math.round(ledger.spreadHoldsPerSec) },
 });
 console.log(`ledger / raw ratio (one user): ${(ledger.ratio * 100).toFixed(1)}%`);
+console.table(Object.fromEntries(ledger.byGrants.map((g) => [`${g.grants} live grant(s)`, { 'hold p50 ms': g.holdP50Ms, 'capture p50 ms': g.captureP50Ms }])));
 
 const latencyTasks = Number(process.env.BENCH_LATENCY_TASKS ?? 200);
 for (const users of [1, 10]) {
-  console.log(`bench/latency — ${latencyTasks} small local tasks (2× fast upscale of 256 px), ${users} user(s) submitting one at a time, PostgreSQL, 2 in-process workers`);
-  const latency = await benchLatency({ tasks: latencyTasks, users });
-  console.table({
-    'accept → first progress': { 'p50 ms': latency.firstProgressMs.p50, 'p99 ms': latency.firstProgressMs.p99 },
-    'accept → result': { 'p50 ms': latency.resultMs.p50, 'p99 ms': latency.resultMs.p99 },
-  });
+  for (const mode of ['in-process', 'process'] as const) {
+    const workers = mode === 'in-process' ? '2 in-process workers' : 'a separate `npm run worker` process with 2 workers (woken by NOTIFY, events through the relay)';
+    console.log(`bench/latency — ${latencyTasks} small local tasks (2× fast upscale of 256 px), ${users} user(s) submitting one at a time, PostgreSQL, ${workers}`);
+    const latency = await benchLatency({ tasks: latencyTasks, users, mode });
+    console.table({
+      'accept → first progress': { 'p50 ms': latency.firstProgressMs.p50, 'p99 ms': latency.firstProgressMs.p99 },
+      'accept → result': { 'p50 ms': latency.resultMs.p50, 'p99 ms': latency.resultMs.p99 },
+    });
+  }
 }
+
+console.log('bench/health — GET /api/health every 50 ms while one in-process worker runs a video task (640×360, 3 s, one engine thread), against idle');
+printHealthBench(await benchHealth());
 
 console.log('bench/engine — local engine tools on a 1024-px photo, inline (cold = first run, models loading)');
 const engine = await benchEngine({ quality: process.env.BENCH_ENGINE_QUALITY !== '0' });
@@ -63,3 +72,7 @@ console.table({ 'move reaches collaborator': { 'p50 ms': collab.latencyMs.p50, '
 const queryRows = Number(process.env.BENCH_QUERY_ROWS ?? 1_000_000);
 console.log(`bench/queries — list, feed, search and admin queries on ${queryRows.toLocaleString('en')} tasks and creations (p50 of the repo call; EXPLAIN ANALYZE now and of the old SQL shape), PostgreSQL`);
 printQueryBench(await benchQueries({ rows: queryRows, runs: Number(process.env.BENCH_QUERY_RUNS ?? 20) }));
+
+const startupRuns = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
+console.log(`bench/startup — process start → GET /api/health 200, compiled (server/dist) vs the sources through tsx, ${startupRuns} starts each, PostgreSQL (migrated), no engine models`);
+printStartupBench(await benchStartup({ runs: startupRuns }));

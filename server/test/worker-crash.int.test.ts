@@ -4,7 +4,7 @@
  * one creation recorded, and the hold never leaks. Events from the worker processes reach the
  * user's socket through the Postgres relay.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, connectTestSocket, creditSummary, disconnectTestSockets, rpc, signInAnonymously, type TestApp, uploadFile } from './harness.ts';
+import { startWorkerProcess, workerExited as exited } from './workerProcess.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let t: TestApp;
@@ -19,28 +20,16 @@ let db: pg.Pool;
 const children: ChildProcess[] = [];
 
 function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/worker.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: t.config.databaseUrl,
-      DATA_DIR: t.config.dataDir,
-      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-      WORKER_CONCURRENCY: '1',
-      ENGINE_THREADS: '1',
-      WORKER_LEASE_MS: '2000',
-      WORKER_HEARTBEAT_MS: '300',
-      WORKER_REAP_MS: '300',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const child = startWorkerProcess(t, {
+    WORKER_CONCURRENCY: '1',
+    ENGINE_THREADS: '1',
+    WORKER_LEASE_MS: '2000',
+    WORKER_HEARTBEAT_MS: '300',
+    WORKER_REAP_MS: '300',
   });
   children.push(child);
   return child;
 }
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve())));
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -45,6 +45,9 @@ export function describeStartupFailure(error: unknown, env: NodeJS.ProcessEnv = 
   if (error instanceof ConfigError) {
     return `${message}. Check the environment variables (docs/configuration.md lists them)`;
   }
+  if (error instanceof Error && error.name === 'S3UnavailableError') {
+    return `${message}. Check S3_ENDPOINT, S3_BUCKET, S3_REGION and the S3 keys, or set MEDIA_STORE=local`;
+  }
   if (code === 'EADDRINUSE') {
     const port = typeof failure.port === 'number' ? failure.port : env.PORT;
     return `port ${port} is already in use. Stop the program using it or set PORT to a free port`;

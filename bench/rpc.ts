@@ -1,11 +1,14 @@
 /**
  * bench/rpc: how much the tRPC layer costs. A trivial tRPC query (`system.ping`) against a plain
  * Fastify route returning the same JSON, on the same app, same connections and duration.
- * Known anchor: the tRPC Fastify adapter reaches only 10–20% of a bare route.
+ * Known anchor: the tRPC Fastify adapter reaches only 10–20% of a bare route. The two targets
+ * alternate in one-second slices.
  *
  * Then what a session costs, on PostgreSQL (a fresh test database): a signed-in `user.find`
  * against the public `system.ping` in the same run, and the statements one signed-in request
- * sends (counted on the `pg` clients), those reading the session apart.
+ * sends (counted on the `pg` clients), those reading the session apart. Besides req/s over
+ * loopback (autocannon), each target's CPU time per request in this process (in-process
+ * requests, one at a time), which a busy machine disturbs far less.
  * Alone: `node --import tsx bench/rpc.ts`.
  */
 import { connect } from '@tessera/db/connect';
@@ -18,10 +21,44 @@ export interface RpcBenchResult {
   plainRps: number;
   trpcRps: number;
   ratio: number;
+  plainCpuUs: number;
+  trpcCpuUs: number;
 }
 
 async function load(url: string, connections: number, duration: number, headers?: Record<string, string>): Promise<autocannon.Result> {
   return autocannon({ url, connections, duration, pipelining: 1, ...(headers ? { headers } : {}) });
+}
+
+/**
+ * req/s of two targets measured in alternating one-second slices (`duration` seconds each in
+ * all), so a machine whose load drifts during the run weighs on both alike.
+ */
+async function alternate(a: string, b: string, connections: number, duration: number, headers?: Record<string, string>): Promise<[number, number]> {
+  const totals = [0, 0];
+  for (let slice = 0; slice < duration; slice++) {
+    for (const [i, url] of [a, b].entries()) {
+      const run = await load(url, connections, 1, headers);
+      if (run.non2xx) throw new Error(`${run.non2xx} non-2xx responses from ${url}`);
+      totals[i] = (totals[i] ?? 0) + run.requests.total;
+    }
+  }
+  return [(totals[0] ?? 0) / duration, (totals[1] ?? 0) / duration];
+}
+
+/**
+ * This process's CPU time per request (µs) over `count` sequential in-process requests
+ * (`app.inject`, no sockets): the framework's cost, much steadier than req/s on a busy machine.
+ */
+async function cpuPerRequest(app: Awaited<ReturnType<typeof buildApp>>, url: string, count: number, headers?: Record<string, string>): Promise<number> {
+  const send = async () => {
+    const res = await app.inject({ method: 'GET', url, ...(headers ? { headers } : {}) });
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+  };
+  for (let i = 0; i < count / 10; i++) await send();
+  const start = process.cpuUsage();
+  for (let i = 0; i < count; i++) await send();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / count;
 }
 
 export async function benchRpc(opts: { connections?: number; duration?: number } = {}): Promise<RpcBenchResult> {
@@ -48,12 +85,10 @@ export async function benchRpc(opts: { connections?: number; duration?: number }
   try {
     await load(`${base}/bench/plain`, connections, 1); // warm-up
     await load(`${base}/api/trpc/system.ping`, connections, 1);
-    const plain = await load(`${base}/bench/plain`, connections, duration);
-    const trpc = await load(`${base}/api/trpc/system.ping`, connections, duration);
-    if (plain.non2xx || trpc.non2xx) throw new Error(`non-2xx responses: plain ${plain.non2xx}, trpc ${trpc.non2xx}`);
-    const plainRps = plain.requests.average;
-    const trpcRps = trpc.requests.average;
-    return { plainRps, trpcRps, ratio: trpcRps / plainRps };
+    const [plainRps, trpcRps] = await alternate(`${base}/bench/plain`, `${base}/api/trpc/system.ping`, connections, duration);
+    const plainCpuUs = await cpuPerRequest(app, '/bench/plain', 3000);
+    const trpcCpuUs = await cpuPerRequest(app, '/api/trpc/system.ping', 3000);
+    return { plainRps, trpcRps, ratio: trpcRps / plainRps, plainCpuUs, trpcCpuUs };
   } finally {
     await app.close();
     await database.close();
@@ -63,6 +98,8 @@ export async function benchRpc(opts: { connections?: number; duration?: number }
 export interface SessionBenchResult {
   publicRps: number;
   authedRps: number;
+  publicCpuUs: number;
+  authedCpuUs: number;
   /** Statements per signed-in `user.find`, and per `user.session` on the identity tables (the session lookup alone). */
   statementsPerRequest: number;
   sessionStatementsPerRequest: number;
@@ -92,12 +129,12 @@ export async function benchSession(opts: { connections?: number; duration?: numb
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/trpc`;
     const headers = { cookie: user.cookie };
     await load(`${base}/user.find`, connections, 1, headers); // warm-up
-    const publicRun = await load(`${base}/system.ping`, connections, duration, headers);
-    const authedRun = await load(`${base}/user.find`, connections, duration, headers);
-    if (publicRun.non2xx || authedRun.non2xx) throw new Error(`non-2xx responses: public ${publicRun.non2xx}, signed-in ${authedRun.non2xx}`);
+    const [publicRps, authedRps] = await alternate(`${base}/system.ping`, `${base}/user.find`, connections, duration, headers);
     return {
-      publicRps: publicRun.requests.average,
-      authedRps: authedRun.requests.average,
+      publicRps,
+      authedRps,
+      publicCpuUs: await cpuPerRequest(t.app, '/api/trpc/system.ping', 3000, headers),
+      authedCpuUs: await cpuPerRequest(t.app, '/api/trpc/user.find', 1000, headers),
       statementsPerRequest: find.length / samples,
       sessionStatementsPerRequest: session.filter((text) => IDENTITY_TABLES.test(text)).length / samples,
     };
@@ -108,14 +145,14 @@ export async function benchSession(opts: { connections?: number; duration?: numb
 
 export function printRpcBench(rpcResult: RpcBenchResult, session: SessionBenchResult): void {
   console.table({
-    'plain Fastify route': { 'req/s': Math.round(rpcResult.plainRps) },
-    'tRPC system.ping': { 'req/s': Math.round(rpcResult.trpcRps) },
+    'plain Fastify route': { 'req/s': Math.round(rpcResult.plainRps), 'CPU µs/request': Math.round(rpcResult.plainCpuUs) },
+    'tRPC system.ping': { 'req/s': Math.round(rpcResult.trpcRps), 'CPU µs/request': Math.round(rpcResult.trpcCpuUs) },
   });
-  console.log(`tRPC / plain ratio: ${(rpcResult.ratio * 100).toFixed(1)}%`);
+  console.log(`tRPC / plain ratio: ${(rpcResult.ratio * 100).toFixed(1)}% (by CPU per request: ${((rpcResult.plainCpuUs / rpcResult.trpcCpuUs) * 100).toFixed(1)}%)`);
   console.log('bench/rpc — signed-in user.find against public system.ping, PostgreSQL');
   console.table({
-    'public system.ping': { 'req/s': Math.round(session.publicRps) },
-    'signed-in user.find': { 'req/s': Math.round(session.authedRps) },
+    'public system.ping': { 'req/s': Math.round(session.publicRps), 'CPU µs/request': Math.round(session.publicCpuUs) },
+    'signed-in user.find': { 'req/s': Math.round(session.authedRps), 'CPU µs/request': Math.round(session.authedCpuUs) },
   });
   console.log(
     `statements per signed-in user.find: ${session.statementsPerRequest.toFixed(2)}, of which the session lookup: ${session.sessionStatementsPerRequest.toFixed(2)}; signed-in / public: ${((session.authedRps / session.publicRps) * 100).toFixed(1)}%`,

@@ -79,6 +79,17 @@ describe('query plans at 50k rows', () => {
     const pages = [];
     for (const offset of [0, 20, 40]) pages.push(...(await listTrending(capture.db, { viewerId: null, limit: 20, now, offset })).map((row) => row.id));
     expect(pages).toEqual(everyRow.rows.map((row) => row.id));
+
+    const tagged = (await capture.db.execute(sql`
+      select c.id from creations c join users u on u.id = c.user_id
+      where c.publish_status = 'published' and c.visibility = 'public' and u.banned_at is null and c.tags @> '["tag1"]'
+      order by ((c.like_count * 3 + c.view_count + 1)::float8 / power(greatest(0, extract(epoch from (${now.toISOString()}::timestamptz - c.published_at))::float8 / 3600) + 2, 1.5)) desc, c.id desc
+      limit 30
+    `)) as unknown as { rows: { id: string }[] };
+    const taggedPages = [];
+    for (const offset of [0, 15]) taggedPages.push(...(await listTrending(capture.db, { viewerId: null, tag: 'tag1', limit: 15, now, offset })).map((row) => row.id));
+    expect(tagged.rows.length).toBe(30);
+    expect(taggedPages).toEqual(tagged.rows.map((row) => row.id));
   });
 
   it('task.list still puts queued and running first, then the newest', async () => {

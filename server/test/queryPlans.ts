@@ -166,6 +166,8 @@ export const QUERIES: ListQuery[] = [
     before: `SELECT c.*, ${OLD_LIKED} FROM creations c JOIN users u ON u.id = c.user_id WHERE ${OLD_FEED_WHERE} ORDER BY ${OLD_TRENDING_SCORE} DESC, c.id DESC LIMIT 21`,
   },
   { name: 'feed.list trending, page 3', run: (db) => feedRepo.listTrending(db, { viewerId: 'qp-1', limit: 21, now: trendingNow, offset: 40 }) },
+  { name: 'feed.list trending, rare tag', run: (db) => feedRepo.listTrending(db, { viewerId: null, tag: 'rare', limit: 21, now: trendingNow, offset: 0 }) },
+  { name: 'feed.list trending, tag', run: (db) => feedRepo.listTrending(db, { viewerId: null, tag: 'tag1', limit: 21, now: trendingNow, offset: 0 }) },
   { name: 'feed.list trending, category', run: (db) => feedRepo.listTrending(db, { viewerId: null, category: 'image', limit: 21, now: trendingNow, offset: 0 }) },
   {
     name: 'feed.tags',

@@ -158,25 +158,36 @@ export async function listTrending(db: Database, q: FeedQuery & { now: Date; off
   const hours = sql`greatest(0, extract(epoch from (${q.now.toISOString()}::timestamptz - ${creations.publishedAt}))::float8 / 3600)`;
   const engagement = sql`(${creations.likeCount} * 3 + ${creations.viewCount})`;
   const score = sql`((${engagement} + 1)::float8 / power(${hours} + 2, 1.5))`;
-  const newest = db
-    .select({ id: creations.id, at: sql<Date>`${creations.publishedAt}`.as('at'), hours: sql<number>`${hours}`.as('hours'), score: sql<number>`${score}`.as('score') })
-    .from(creations)
+  const windowColumns = { id: creations.id, at: sql<Date>`${creations.publishedAt}`.as('at'), hours: sql<number>`${hours}`.as('hours'), score: sql<number>`${score}`.as('score') };
+  // With a tag, the window is the tag's newest items from feed_tag_items (see listNewest).
+  const newestBase = q.tag
+    ? db.select(windowColumns).from(feedTagItems).innerJoin(creations, eq(creations.id, feedTagItems.creationId))
+    : db.select(windowColumns).from(creations);
+  const newest = newestBase
     .innerJoin(users, eq(users.id, creations.userId))
-    .where(and(...feedConditions(q)))
-    .orderBy(desc(creations.publishedAt), desc(creations.id))
+    .where(and(...feedConditions(q), q.tag ? eq(feedTagItems.tag, q.tag) : undefined))
+    .orderBy(...(q.tag ? [desc(feedTagItems.publishedAt), desc(feedTagItems.creationId)] : [desc(creations.publishedAt), desc(creations.id)]))
     .limit(windowSize);
   const window = (await db.execute(sql`
     select count(*)::int as n,
       (array_agg(w.score order by w.score desc))[${k}] as kth,
       max(w.hours) as oldest_hours,
       to_char((array_agg(w.at order by w.at, w.id))[1] at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as oldest_at,
-      (array_agg(w.id order by w.at, w.id))[1] as oldest_id
+      (array_agg(w.id order by w.at, w.id))[1] as oldest_id,
+      array_agg(w.id)::text[] as ids
     from (${newest}) w
-  `)) as unknown as { rows: { n: number; kth: number | null; oldest_hours: number | null; oldest_at: string | null; oldest_id: string | null }[] };
+  `)) as unknown as {
+    rows: { n: number; kth: number | null; oldest_hours: number | null; oldest_at: string | null; oldest_id: string | null; ids: string[] | null }[];
+  };
   const stats = window.rows[0];
   if (!stats || Number(stats.n) === 0 || !stats.oldest_at || !stats.oldest_id) return [];
 
-  const candidates: SQL[] = [sql`(${creations.publishedAt}, ${creations.id}) >= (${stats.oldest_at}::timestamptz, ${stats.oldest_id}::uuid)`];
+  // The window: by its time range, or with a tag by its ids (the tag's items are sparse in time).
+  const candidates: SQL[] = [
+    q.tag
+      ? inArray(creations.id, stats.ids ?? [])
+      : sql`(${creations.publishedAt}, ${creations.id}) >= (${stats.oldest_at}::timestamptz, ${stats.oldest_id}::uuid)`,
+  ];
   // An item of the top K scores at least the K-th best of the window (lowered a little, so float
   // rounding never drops an item that ties): a cheap filter that spares most candidates the
   // author check and the sort.

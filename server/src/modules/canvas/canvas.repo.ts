@@ -87,6 +87,7 @@ export interface ProjectTaskRow {
   stage: string;
   cost: number;
   nodeId: string | null;
+  errorCode: string | null;
   errorMessage: string | null;
   createdAt: Date;
   finishedAt: Date | null;
@@ -105,6 +106,7 @@ export async function listProjectTasks(db: Database, projectId: string, limit: n
       stage: generationTasks.stage,
       cost: generationTasks.cost,
       nodeId: generationTasks.canvasNodeId,
+      errorCode: generationTasks.errorCode,
       errorMessage: generationTasks.errorMessage,
       createdAt: generationTasks.createdAt,
       finishedAt: generationTasks.finishedAt,

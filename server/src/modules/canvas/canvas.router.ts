@@ -7,6 +7,6 @@ import { canvasSpend, generateOnCanvas, listCanvasTasks } from './canvas.service
 export const canvasRouter = router({
   /** Places a placeholder and starts the task; answers `{ taskId, nodeId }`. Cancel with `task.cancel`. */
   generate: authedProcedure.input(zCanvasGenerateInput).mutation(({ ctx, input }) => generateOnCanvas(ctx.services, ctx.session.user.id, input)),
-  tasks: authedProcedure.input(zProjectTasksInput).query(({ ctx, input }) => listCanvasTasks(ctx.services.db, ctx.session.user.id, input.projectId)),
+  tasks: authedProcedure.input(zProjectTasksInput).query(({ ctx, input }) => listCanvasTasks(ctx.services.db, ctx.session.user.id, input.projectId, ctx.lang)),
   spend: authedProcedure.input(zProjectTasksInput).query(({ ctx, input }) => canvasSpend(ctx.services.db, ctx.session.user.id, input.projectId)),
 });

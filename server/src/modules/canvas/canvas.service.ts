@@ -18,7 +18,9 @@ import {
 } from '@tessera/shared/canvas';
 import { costOf } from '@tessera/shared/credits/costs';
 import { AppError } from '@tessera/shared/errors';
+import { localizeMessage } from '@tessera/shared/errors/messages';
 import { GENERATION_KINDS, type GenerationInput, type GenerationKind, readField } from '@tessera/shared/generation';
+import type { LanguageCode } from '@tessera/shared/i18n';
 import { canEdit, type Placement, type ProjectSpendDto, type ProjectTaskDto } from '@tessera/shared/projects';
 import type * as Y from 'yjs';
 import type { Database } from '@tessera/db/connect';
@@ -228,7 +230,8 @@ async function requireMember(db: Database, projectId: string, userId: string): P
 }
 
 /** The project's queue panel: every task of the project (anyone's), newest first. Any member. */
-export async function listCanvasTasks(db: Database, userId: string, projectId: string, limit = 100): Promise<ProjectTaskDto[]> {
+/** `lang`: the caller's language (§7), in which a failed task's catalogue message is answered. */
+export async function listCanvasTasks(db: Database, userId: string, projectId: string, lang: LanguageCode = 'en', limit = 100): Promise<ProjectTaskDto[]> {
   await requireMember(db, projectId, userId);
   return (await listProjectTasks(db, projectId, limit)).map((row) => ({
     id: row.id,
@@ -240,7 +243,7 @@ export async function listCanvasTasks(db: Database, userId: string, projectId: s
     nodeId: row.nodeId,
     by: { id: row.userId, name: row.userName.trim() || 'Someone' },
     mine: row.userId === userId,
-    errorMessage: row.errorMessage,
+    errorMessage: row.errorMessage === null ? null : localizeMessage(row.errorCode ?? undefined, row.errorMessage, lang),
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   }));

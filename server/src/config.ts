@@ -102,6 +102,11 @@ const zEnv = z.object({
   FFPROBE_PATH: zOptionalString,
   FAL_KEY: zOptionalString,
   FAL_BASE_URL: zOptionalString.pipe(z.url().optional()),
+  /**
+   * `ip:port` pairs (comma-separated, IP literals) that hosted-provider result downloads may
+   * reach although they are private addresses: a model server on the operator's own network.
+   */
+  PROVIDER_DOWNLOAD_ALLOW_ORIGINS: zOptionalString,
   REPLICATE_API_TOKEN: zOptionalString,
   REPLICATE_BASE_URL: zOptionalString.pipe(z.url().optional()),
   REPLICATE_WEBHOOK_SECRET: zOptionalString,
@@ -223,8 +228,8 @@ export interface Config {
     openaiImages: boolean;
   };
   /**
-   * `host:port` origins that provider result downloads may reach although they are not public
-   * addresses. Tests only (their stand-ins listen on 127.0.0.1); no environment variable sets it.
+   * `ip:port` pairs that provider result downloads may reach although they are not public
+   * addresses (PROVIDER_DOWNLOAD_ALLOW_ORIGINS; tests' stand-ins listen on 127.0.0.1).
    */
   providerDownloadAllowList: string[];
 }
@@ -327,7 +332,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : undefined,
       openaiImages: e.OPENAI_IMAGES,
     },
-    providerDownloadAllowList: [],
+    providerDownloadAllowList: (e.PROVIDER_DOWNLOAD_ALLOW_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     ...overrides,
   };
   config.authSecret = overrides.authSecret ?? e.AUTH_SECRET ?? resolveAuthSecret(config);

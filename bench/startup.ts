@@ -7,10 +7,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase } from '@tessera/server/test/harness';
+import { createTestDatabase, freePort } from '@tessera/server/test/harness';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const TIMEOUT_MS = 60_000;
@@ -34,17 +33,6 @@ function cpuMs(pid: number): number {
   } catch {
     return Number.NaN;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts one server process; the wall and CPU milliseconds until /api/health answers 200. Stops it. */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, type DatabaseHandle } from '@tessera/db/connect';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import type { ServerToClientEvents } from '@tessera/shared/realtime';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -45,6 +45,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
+}
+
+/** A TCP port free on 127.0.0.1 right now, for a child process to listen on. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 function databaseUrl(name: string): string {

@@ -15,7 +15,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect as dial, type Server, type Socket as NetSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,46 +25,14 @@ import sharp from 'sharp';
 import { io as connectSocketClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeCollabClients, connectCollab, waitUntil } from './collabClient.ts';
-import { createTestDatabase, REDIS_URL, redisForTests, type TestDatabase } from './harness.ts';
+import { type Balancer, startBalancer } from './balancer.ts';
+import { createTestDatabase, freePort, REDIS_URL, redisForTests, type TestDatabase } from './harness.ts';
 import { type FalStandIn, startFalStandIn } from './providerStandIns.ts';
 import { type S3StandIn, startS3StandIn } from './s3StandIn.ts';
 
 const redisUp = await redisForTests('the two-node production test');
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const COMPILED = existsSync(join(ROOT, 'server/dist/main.js')) && existsSync(join(ROOT, 'server/dist/worker.js'));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A plain L4 round-robin balancer: each new connection goes to the next backend that accepts it. */
-function roundRobin(ports: () => number[]): Promise<{ port: number; server: Server }> {
-  let next = 0;
-  const server = createServer((client) => {
-    const backends = ports();
-    const attempt = (tries: number) => {
-      const port = backends[next++ % backends.length]!;
-      const upstream: NetSocket = dial(port, '127.0.0.1');
-      upstream.once('connect', () => {
-        client.pipe(upstream).pipe(client);
-      });
-      upstream.once('error', () => {
-        upstream.destroy();
-        if (tries + 1 < backends.length) attempt(tries + 1);
-        else client.destroy();
-      });
-      client.on('error', () => upstream.destroy());
-      client.on('close', () => upstream.destroy());
-    };
-    attempt(0);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ port: (server.address() as { port: number }).port, server })));
-}
 
 interface Proc {
   name: string;
@@ -110,7 +77,7 @@ describe.skipIf(!redisUp)('two web nodes and a worker in production mode', () =>
   let admin: pg.Pool;
   let s3: S3StandIn;
   let fal: FalStandIn;
-  let balancer: { port: number; server: Server };
+  let balancer: Balancer;
   let publicUrl: string;
   let env: Record<string, string>;
   const dataDirs: string[] = [];
@@ -166,9 +133,8 @@ describe.skipIf(!redisUp)('two web nodes and a worker in production mode', () =>
     [database, s3, fal] = await Promise.all([createTestDatabase(), startS3StandIn(), startFalStandIn()]);
     admin = new pg.Pool({ connectionString: database.url, max: 2 });
     fal.mode = 'hang';
-    const ports: number[] = [];
-    balancer = await roundRobin(() => ports);
-    publicUrl = `http://127.0.0.1:${balancer.port}`;
+    balancer = await startBalancer();
+    publicUrl = balancer.url;
     env = {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -201,7 +167,7 @@ describe.skipIf(!redisUp)('two web nodes and a worker in production mode', () =>
       STUDIO_DIST: join(tmpdir(), 'tessera-no-studio'),
     };
     [nodeA, nodeB] = await Promise.all([launch('node-a', 'main'), launch('node-b', 'main')]);
-    ports.push(nodeA.port, nodeB.port);
+    balancer.setBackends([nodeA.port, nodeB.port]);
     worker = await launch('worker-1', 'worker', { WORKER_CONCURRENCY: '1' });
     await Promise.all([ready(url(nodeA, '/api/ready'), nodeA), ready(url(nodeB, '/api/ready'), nodeB)]);
     // A visitor's session, made on node A.
@@ -222,7 +188,7 @@ describe.skipIf(!redisUp)('two web nodes and a worker in production mode', () =>
     closeCollabClients();
     for (const proc of procs) if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
     await Promise.all(procs.map((proc) => proc.exited));
-    balancer?.server.close();
+    await balancer?.close();
     await admin?.end();
     await Promise.all([s3?.close(), fal?.close(), database?.drop()]);
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });

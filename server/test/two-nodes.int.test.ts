@@ -24,6 +24,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { io as connectSocketClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { closeCollabClients, connectCollab, waitUntil } from './collabClient.ts';
 import { type Balancer, startBalancer } from './balancer.ts';
 import { createTestDatabase, freePort, REDIS_URL, redisForTests, type TestDatabase } from './harness.ts';
@@ -88,6 +89,7 @@ describe.skipIf(!redisUp)('two web nodes and a worker in production mode', () =>
   const sockets: Socket[] = [];
   let cookie = '';
   const figures: Record<string, string> = {};
+  let projectId = '';
 
   const url = (node: Proc, path: string) => `http://127.0.0.1:${node.port}${path}`;
   const headers = () => ({ origin: publicUrl, cookie, 'content-type': 'application/json' });
@@ -216,7 +218,7 @@ describe.skipIf(!redisUp)('two web nodes and a worker in production mode', () =>
   it('crosses a canvas edit between nodes, and measures the hop', async () => {
     const created = await rpcAt(nodeA, 'project.create', { name: 'Across nodes' });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const projectId = created.body.result!.data.id as string;
+    projectId = created.body.result!.data.id as string;
     const onA = connectCollab(`http://127.0.0.1:${nodeA.port}`, projectId, cookie, { origin: publicUrl });
     const onB = connectCollab(`http://127.0.0.1:${nodeB.port}`, projectId, cookie, { origin: publicUrl });
     await Promise.all([onA.synced, onB.synced]);
@@ -311,5 +313,32 @@ describe.skipIf(!redisUp)('two web nodes and a worker in production mode', () =>
     finishFal();
     await waitUntil(async () => (await taskRow(killedId)).status === 'succeeded', 30_000, 'the recovered task to finish');
     expect((await taskRow(killedId)).attempts).toBe(2);
+  });
+
+  it('keeps a canvas edit that reached another node when the node it was made on crashes', { timeout: 60_000 }, async () => {
+    const nodeC = await launch('node-c', 'main');
+    await ready(url(nodeC, '/api/ready'), nodeC);
+    const onC = connectCollab(`http://127.0.0.1:${nodeC.port}`, projectId, cookie, { origin: publicUrl });
+    const onB = connectCollab(`http://127.0.0.1:${nodeB.port}`, projectId, cookie, { origin: publicUrl });
+    await Promise.all([onC.synced, onB.synced]);
+    const id = `survivor-${randomBytes(3).toString('hex')}`;
+    writeNode(onC.doc, { id, type: 'shape', shape: 'rect', x: 0, y: 0, width: 10, height: 10, rotation: 0, z: 1, parentId: null, locked: false, fill: '#93c5fd', stroke: '#1d4ed8', strokeWidth: 1, name: id } as CanvasNode);
+    await waitUntil(() => nodesOf(onB.doc).has(id), 10_000, 'the edit to reach node B');
+    // Node C dies before its store delay: node B, which got the edit through Redis, stores it.
+    nodeC.child.kill('SIGKILL');
+    await nodeC.exited;
+    onC.close();
+    await waitUntil(
+      async () => {
+        const { rows } = await admin.query<{ state: Buffer }>('select state from project_documents where project_id = $1', [projectId]);
+        if (!rows[0]) return false;
+        const doc = new Y.Doc();
+        Y.applyUpdate(doc, new Uint8Array(rows[0].state));
+        return nodesOf(doc).has(id);
+      },
+      20_000,
+      'node B to store the edit',
+    );
+    onB.close();
   });
 });

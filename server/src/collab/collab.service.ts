@@ -63,6 +63,9 @@ interface DisconnectMessage {
  * there, so an edit could go unstored. Our store needs no lock: it locks the rows and folds in
  * whatever another node wrote (PostgresPersistenceExtension), so every node simply stores.
  */
+/** The transaction origin Hocuspocus' Redis extension applies other nodes' updates with. */
+const REDIS_TRANSACTION_ORIGIN = '__hocuspocus__redis__origin__';
+
 class LocklessRedisExtension extends RedisExtension {
   override async onStoreDocument(): Promise<void> {
     // Intentionally nothing: see above.
@@ -106,6 +109,17 @@ export class CollabServer implements CollabService {
       new CollabAuthExtension({ auth: options.auth, db: options.db, trustedOrigins: options.trustedOrigins }),
       this.persistence,
       { extensionName: 'tessera-loaded-listeners', afterLoadDocument: async ({ documentName }) => this.announceLoaded(documentName) },
+      {
+        // Hocuspocus stores only the edits of a node's own connections. An edit that reached this
+        // node through Redis would be lost if the node it was made on died before its store delay,
+        // so every node that holds the document stores it too (the persistence folds concurrent
+        // stores together; see LocklessRedisExtension).
+        extensionName: 'tessera-store-relayed',
+        onChange: async (payload) => {
+          if (payload.transactionOrigin !== REDIS_TRANSACTION_ORIGIN) return;
+          void this.hocuspocus.storeDocumentHooks(payload.document, payload).catch((err: unknown) => this.log.error({ err, projectId: payload.documentName }, 'collab: storing a relayed edit failed'));
+        },
+      },
     ];
     if (options.redisUrl) extensions.push(this.redisExtension(options.redisUrl));
     this.hocuspocus = new Hocuspocus({ name: 'tessera', quiet: true, debounce: STORE_DEBOUNCE_MS, maxDebounce: STORE_MAX_WAIT_MS, extensions });

@@ -4,9 +4,30 @@
  * found …) is returned as its catalogue code, because class identity does not survive the thread
  * boundary.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { AppError } from '@tessera/shared/errors';
 import { runTool, type ToolArgs, type ToolName, type ToolResult } from './tools.ts';
+
+/** Niceness of engine threads: behind the process's event loop when they compete for a core. */
+const ENGINE_NICE = 10;
+
+/**
+ * On Linux a thread has its own nice value: this one (and the threads it starts, which inherit it)
+ * yields the CPU to the event loop — HTTP, sockets, heartbeats — when they compete for a core, and
+ * gets it all when the loop is idle. /proc/thread-self names the calling thread's id. Elsewhere
+ * (or without /proc) the thread keeps the process's priority.
+ */
+function lowerPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0 && tid !== process.pid) setPriority(tid, ENGINE_NICE);
+  } catch {
+    // not Linux, or not allowed: run at the process's priority
+  }
+}
+lowerPriority();
 
 export interface ThreadRequest<T extends ToolName = ToolName> {
   tool: T;

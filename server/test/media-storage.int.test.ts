@@ -4,13 +4,14 @@
  * the bucket and comes back through /api/media with the same owner checks as on disk.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { UploadPartCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { copyFolderToBucket } from '../src/media/copyToBucket.ts';
 import { openMediaStorage } from '../src/media/openStorage.ts';
 import { S3Storage } from '../src/media/s3Storage.ts';
 import { LocalDiskStorage, type MediaStorage } from '../src/media/storage.ts';
@@ -99,6 +100,22 @@ describe.each(stores)('%s', (_name, make) => {
       expect(parts.length).toBe(3);
       send.mockRestore();
     }
+  });
+});
+
+describe('npm run media:to-s3', () => {
+  it('copies a media folder into the bucket once, then skips what is there with the same size', async () => {
+    const root = join(scratch, 'to-s3');
+    mkdirSync(join(root, 'u', 'dave'), { recursive: true });
+    writeFileSync(join(root, 'u', 'dave', 'a.png'), 'aaaa');
+    writeFileSync(join(root, 'u', 'dave', 'b.mp4'), 'bbbbbbbb');
+    writeFileSync(join(root, 'u', 'dave', 'a.png.123.456.tmp'), 'half');
+    const bucket = new S3Storage(s3.settings);
+    await bucket.put('u/dave/b.mp4', Buffer.from('old'), 'video/mp4');
+    expect(await copyFolderToBucket(root, bucket)).toEqual({ copied: 2, skipped: 0, ignored: 1 });
+    const b = await bucket.get('u/dave/b.mp4');
+    expect(b && (await text(b.stream))).toBe('bbbbbbbb');
+    expect(await copyFolderToBucket(root, bucket)).toEqual({ copied: 0, skipped: 2, ignored: 1 });
   });
 });
 

@@ -44,6 +44,12 @@ function isMissing(error: unknown): boolean {
   return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
 }
 
+/** ECONNREFUSED and the like for network failures, else the S3 error's name. */
+function reasonOf(error: unknown): string {
+  const failure = error as { code?: unknown; name?: unknown };
+  return typeof failure.code === 'string' ? failure.code : typeof failure.name === 'string' ? failure.name : String(error);
+}
+
 export class S3Storage implements MediaStorage {
   readonly client: S3Client;
   readonly bucket: string;
@@ -74,7 +80,7 @@ export class S3Storage implements MediaStorage {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (error) {
       const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
-      const reason = status === 404 ? 'does not exist' : status === 403 || status === 401 ? 'refuses these credentials' : `is not reachable (${(error as Error).name || String(error)})`;
+      const reason = status === 404 ? 'does not exist' : status === 403 || status === 401 ? 'refuses these credentials' : `is not reachable (${reasonOf(error)})`;
       throw new S3UnavailableError(`the media bucket "${this.bucket}" ${reason}`);
     }
   }
@@ -83,14 +89,10 @@ export class S3Storage implements MediaStorage {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.checked(key), Body: data, ContentType: contentType, ContentLength: data.length }));
   }
 
+  /** A multipart upload read from the file: at most `queueSize` parts of 5 MiB in memory at a time. */
   async putFile(key: string, sourcePath: string, contentType: string): Promise<void> {
-    await this.putStream(this.checked(key), createReadStream(sourcePath), contentType);
-  }
-
-  /** Multipart upload of a stream of unknown length: only `queueSize` parts are held at once. */
-  async putStream(key: string, body: Readable, contentType: string): Promise<void> {
-    const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key: this.checked(key), Body: body, ContentType: contentType }, queueSize: 2 });
-    await upload.done();
+    const params = { Bucket: this.bucket, Key: this.checked(key), Body: createReadStream(sourcePath), ContentType: contentType };
+    await new Upload({ client: this.client, params, queueSize: 2 }).done();
   }
 
   async get(key: string): Promise<StoredObject | null> {

@@ -67,6 +67,8 @@ await esbuild.build({
     { in: 'server/src/worker.ts', out: 'worker' },
     // Loaded by EnginePool's piscina threads (see enginePool.ts: TESSERA_COMPILED).
     { in: 'server/src/generation/engine/thread.ts', out: 'engine-thread' },
+    // `npm run media:to-s3`: copies a local media folder into the bucket (runs in the image too).
+    { in: 'server/src/mediaToS3.ts', out: 'media-to-s3' },
   ],
   outdir,
   bundle: true,

@@ -50,7 +50,9 @@ export async function renderedTextProblems(page: Page): Promise<string[]> {
   });
   const problems = missing.map((m) => `missing key ${m}`);
   for (const match of text.matchAll(KEY_SHAPE)) {
-    const [shown, ns, root] = match;
+    const [shown, ns, root, rest] = match;
+    // A segment of digits only is data (`guest.1795725469144`, a visitor's generated name), never a key.
+    if (rest!.split('.').some((segment) => /^\d+$/.test(segment))) continue;
     if (!CONTENT.has(shown) && ((ns && KEY_ROOTS.has(ns)) || KEY_ROOTS.has(root!))) problems.push(`raw key "${shown}"`);
   }
   for (const [word] of text.matchAll(SNAKE)) if (VALUE_KEYS.has(word) && !CONTENT.has(word)) problems.push(`raw value "${word}"`);

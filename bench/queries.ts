@@ -33,7 +33,9 @@ export async function benchQueries(opts: { rows?: number; runs?: number } = {}):
   const runs = opts.runs ?? 20;
   // A clone of the migrated test template (server/test/harness.ts), dropped at the end.
   const scratch = await createTestDatabase();
-  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 })
+    // An idle client cut by the server (a dropped database, a terminated backend) must not crash the test process.
+    .on('error', () => undefined);
   try {
     const client = await pool.connect();
     const results: QueryBenchRow[] = [];

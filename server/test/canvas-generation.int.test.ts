@@ -332,7 +332,9 @@ describe('canvas tasks without in-process workers', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     owner = await signInAnonymously(t.app);
     projectId = await seedProject(t.database.db, owner.id);
-    notify = new pg.Pool({ connectionString: t.config.databaseUrl, max: 2 });
+    notify = new pg.Pool({ connectionString: t.config.databaseUrl, max: 2 })
+    // An idle client cut by the server (a dropped database, a terminated backend) must not crash the test process.
+    .on('error', () => undefined);
   });
   afterAll(async () => {
     closeAll();

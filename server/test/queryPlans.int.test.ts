@@ -25,7 +25,9 @@ let capture: ReturnType<typeof captureQueries>;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: testDb.url, max: 2 });
+  pool = new pg.Pool({ connectionString: testDb.url, max: 2 })
+    // An idle client cut by the server (a dropped database, a terminated backend) must not crash the test process.
+    .on('error', () => undefined);
   capture = captureQueries(pool);
   const client = await pool.connect();
   try {

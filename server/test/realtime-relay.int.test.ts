@@ -14,7 +14,9 @@ let pool: pg.Pool;
 beforeAll(async () => {
   t = await buildTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  pool = new pg.Pool({ connectionString: t.config.databaseUrl, max: 2 });
+  pool = new pg.Pool({ connectionString: t.config.databaseUrl, max: 2 })
+    // An idle client cut by the server (a dropped database, a terminated backend) must not crash the test process.
+    .on('error', () => undefined);
 });
 afterAll(async () => {
   disconnectTestSockets();

@@ -133,7 +133,9 @@ describe.skipIf(!redisUp)('two web nodes and a worker in production mode', () =>
 
   beforeAll(async () => {
     [database, s3, fal] = await Promise.all([createTestDatabase(), startS3StandIn(), startFalStandIn()]);
-    admin = new pg.Pool({ connectionString: database.url, max: 2 });
+    admin = new pg.Pool({ connectionString: database.url, max: 2 })
+    // An idle client cut by the server (a dropped database, a terminated backend) must not crash the test process.
+    .on('error', () => undefined);
     fal.mode = 'hang';
     balancer = await startBalancer();
     publicUrl = balancer.url;

@@ -34,7 +34,9 @@ function startWorker(): ChildProcess {
 beforeAll(async () => {
   t = await buildTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  db = new pg.Pool({ connectionString: t.config.databaseUrl, max: 2 });
+  db = new pg.Pool({ connectionString: t.config.databaseUrl, max: 2 })
+    // An idle client cut by the server (a dropped database, a terminated backend) must not crash the test process.
+    .on('error', () => undefined);
 });
 
 afterAll(async () => {

@@ -63,7 +63,9 @@ async function startPool(workerId: string, provider: GenerationProvider): Promis
 beforeAll(async () => {
   t = await buildTestApp();
   workerDb = await connect({ databaseUrl: t.config.databaseUrl!, migrate: false, poolSize: 4 });
-  notify = new pg.Pool({ connectionString: t.config.databaseUrl, max: 2 });
+  notify = new pg.Pool({ connectionString: t.config.databaseUrl, max: 2 })
+    // An idle client cut by the server (a dropped database, a terminated backend) must not crash the test process.
+    .on('error', () => undefined);
   user = await signInAnonymously(t.app);
 });
 

@@ -26,7 +26,9 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const databaseUrl = t.config.databaseUrl!;
   workerDb = await connect({ databaseUrl, migrate: false, poolSize: 3 });
-  notify = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  notify = new pg.Pool({ connectionString: databaseUrl, max: 2 })
+    // An idle client cut by the server (a dropped database, a terminated backend) must not crash the test process.
+    .on('error', () => undefined);
   const realtime = new Realtime();
   realtime.useRelay(pgPublisher(notify), () => {});
   pool = createWorkerPool({ db: workerDb.db, realtime, storage: t.app.services.storage, config: { databaseUrl } }, t.app.log, {

@@ -115,6 +115,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   // Engine work done while answering requests (accept-time face checks, catalogue previews), on
   // one thread of its own, started lazily, so it never blocks this event loop.
   const engine = new EnginePool({ threads: 1, idleTimeoutMs: 5 * 60_000 });
+  const hosted = deps.hosted ?? createHostedProviders(config);
   const services: AppServices = {
     config,
     database,
@@ -129,9 +130,12 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     stripe: gateways.stripe,
     collab: null,
     outbox,
+    models: hosted.catalog,
   };
   app.decorate('services', services);
-  const hosted = deps.hosted ?? createHostedProviders(config);
+  // Every node re-reads the admin console's catalogue changes (modelCatalog.ts).
+  app.addHook('onReady', async () => hosted.catalog.startReloading(database.db, (err) => app.log.warn({ err }, 'model catalogue reload failed')));
+  app.addHook('onClose', async () => hosted.catalog.stop());
   if (config.workerConcurrency > 0) {
     const workers = createWorkerPool(services, app.log, {
       concurrency: config.workerConcurrency,
@@ -224,7 +228,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
-  await app.register(mediaRoutes, { auth, storage: services.storage, db: database.db });
+  await app.register(mediaRoutes, { auth, storage: services.storage, db: database.db, linkSecret: config.authSecret });
   await app.register(uploadRoutes, {
     auth,
     storage: services.storage,

@@ -110,6 +110,8 @@ const zEnv = z.object({
   REPLICATE_API_TOKEN: zOptionalString,
   REPLICATE_BASE_URL: zOptionalString.pipe(z.url().optional()),
   REPLICATE_WEBHOOK_SECRET: zOptionalString,
+  /** A JSON file of model catalogue changes (add, disable, reprice): see docs/models.md. */
+  MODEL_CATALOG_FILE: zOptionalString,
   /** Where media live: `local` (DATA_DIR/media) or `s3` (an S3-compatible bucket, every node sees every file). */
   MEDIA_STORE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: zOptionalString.pipe(z.url().optional()),
@@ -217,6 +219,8 @@ export interface Config {
    * make when its key is set. OpenAI's images API uses `openai` above. `replicate.webhookSecret`
    * (whsec_…) turns on Replicate's signed completion webhooks; polling remains the fallback.
    */
+  /** MODEL_CATALOG_FILE: the operator's changes to the model catalogue (docs/models.md). */
+  modelCatalogFile: string | undefined;
   hosted: {
     fal: { key: string; baseUrl: string } | undefined;
     replicate: { token: string; baseUrl: string; webhookSecret: string | undefined } | undefined;
@@ -332,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : undefined,
       openaiImages: e.OPENAI_IMAGES,
     },
+    modelCatalogFile: e.MODEL_CATALOG_FILE,
     providerDownloadAllowList: (e.PROVIDER_DOWNLOAD_ALLOW_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

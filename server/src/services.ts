@@ -4,6 +4,7 @@ import type { CollabService } from './collab/collab.types.ts';
 import type { Config } from './config.ts';
 import type { ToolRunner } from './generation/engine/enginePool.ts';
 import type { ModerationService } from './generation/moderation.ts';
+import type { ModelCatalog } from './generation/providers/hosted/modelCatalog.ts';
 import type { WorkerPool } from './generation/worker.ts';
 import type { MediaStorage } from './media/storage.ts';
 import type { Auth } from './modules/auth/auth.ts';
@@ -32,4 +33,6 @@ export interface AppServices {
   outbox: MailOutbox;
   /** Set in Stripe mode: verifies and follows webhooks. */
   stripe: StripeGateway | null;
+  /** The model catalogue with the operator's changes, and which hosted providers are configured. */
+  models: ModelCatalog;
 }

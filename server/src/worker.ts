@@ -33,6 +33,8 @@ async function main(): Promise<void> {
   realtime.useRelay(pgPublisher(notifyPool), (err) => logger.warn({ err }, 'event relay failed'));
 
   const concurrency = Math.max(1, config.workerConcurrency);
+  const hosted = createHostedProviders(config);
+  hosted.catalog.startReloading(database.db, (err) => logger.warn({ err }, 'model catalogue reload failed'));
   const metrics = createMetrics({ db: database.db, database, role: 'worker' });
   const workers = createWorkerPool(
     // config: its DATABASE_URL also carries the NOTIFY that wakes the pool when a task is queued.
@@ -43,7 +45,7 @@ async function main(): Promise<void> {
       ...config.workerTiming,
       ...(config.engineThreads ? { engineThreads: config.engineThreads } : {}),
       // Replicate webhooks land on app nodes, not here: these tasks poll.
-      hosted: createHostedProviders(config).providers,
+      hosted: hosted.providers,
       metrics,
     },
   );
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
     // Running tasks get the grace period to finish; the rest go back to the queue at once.
     logger.info({ signal, graceMs: config.workerStopGraceMs }, 'worker stopping');
     await workers.stop(config.workerStopGraceMs);
+    hosted.catalog.stop();
     health?.close();
     await notifyPool.end();
     await database.close();

@@ -18,3 +18,15 @@ export const adminAuditLog = pgTable(
   },
   (t) => [index('admin_audit_log_created_idx').on(t.createdAt, t.id), index('admin_audit_log_target_idx').on(t.targetType, t.targetId)],
 );
+
+/**
+ * Operators' changes to the hosted model catalogue made in the admin console (disable, reprice,
+ * limits, or a whole new entry): `override` is a shared/generation/models ModelOverride. Every
+ * node reloads them (server/src/generation/providers/hosted/modelCatalog.ts).
+ */
+export const modelOverrides = pgTable('model_overrides', {
+  id: text('id').primaryKey(),
+  override: jsonb('override').notNull(),
+  updatedBy: text('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,13 +3,12 @@
  * task, plus the task list, cancel and concurrency. Thin: parse, call the task service.
  */
 import { GENERATION_KINDS, type GenerationInput, type GenerationKind, isGenerationKind } from '@tessera/shared/generation';
-import { modelsForKind } from '@tessera/shared/generation/models';
+import { toChoice } from '@tessera/shared/generation/models';
 import { localizeMessage } from '@tessera/shared/errors/messages';
 import type { LanguageCode } from '@tessera/shared/i18n';
 import { z } from 'zod';
 import { router } from '../trpc/init.ts';
 import { authedProcedure, publicProcedure } from '../trpc/procedures.ts';
-import { configuredProviders } from './providers/hosted/modelCatalog.ts';
 import type { Context } from '../trpc/context.ts';
 import { applyCanvasOutcome } from '../modules/canvas/canvasOutcome.ts';
 import { cancelTask, createTask, getTask, listTasks, taskConcurrency, type TaskDto, type TaskServiceDeps } from './tasks.service.ts';
@@ -24,7 +23,7 @@ function taskDeps(ctx: Context): TaskServiceDeps {
     storage,
     engine,
     collab,
-    providers: configuredProviders(ctx.services.config),
+    models: ctx.services.models,
     wakeWorkers: () => workers?.wake(),
     onSettled: (id) => applyCanvasOutcome(ctx.services, id),
   };
@@ -76,11 +75,28 @@ export const videoToolsRouter = router({
 export const audioVideoRouter = router({ createAudioVideo: createProcedure('sound_effects') });
 export const lipSyncRouter = router({ createLipSyncTask: createProcedure('lip_sync') });
 
-/** The model pickers: the models that can make a kind here (hosted ones only when their key is set), default first. */
+/**
+ * The model pickers: the models that can make a kind here (hosted ones only when their key is
+ * set and not disabled), default first, the local engine last — with vendor, speed, limits and
+ * price, so a form prices its Generate button with the same rule the server charges by.
+ * `durations`/`resolutions` repeat the limits for the video forms' option lists.
+ */
 export const modelRouter = router({
   list: publicProcedure.input(z.object({ kind: z.string().max(64) })).query(({ ctx, input }) => {
     if (!isGenerationKind(input.kind)) return [];
-    return modelsForKind(input.kind, configuredProviders(ctx.services.config)).map(({ id, name, provider, durations, resolutions }) => ({ id, name, provider, durations, resolutions }));
+    return ctx.services.models.forKind(input.kind).map((model) => ({
+      ...toChoice(model),
+      durations: model.limits.durations ?? [],
+      resolutions: model.limits.resolutions ?? [],
+    }));
+  }),
+  /** The whole catalogue for the model pages: every enabled entry, and whether this server can run it. */
+  catalog: publicProcedure.query(({ ctx }) => {
+    const { models } = ctx.services;
+    return models
+      .entries()
+      .filter((model) => !model.disabled)
+      .map((model) => ({ ...toChoice(model), kinds: model.kinds, available: model.provider === 'local' || models.configured.has(model.provider) }));
   }),
 });
 export const animeRouter = router({ createAnimatedVideo: createProcedure('anime_video') });

@@ -8,7 +8,8 @@ import type { Database } from '@tessera/db/connect';
 import { costOf } from '@tessera/shared/credits/costs';
 import { AppError, PRO_FEATURE_USAGE_TYPE } from '@tessera/shared/errors';
 import { GENERATION_KINDS, type GenerationInput, type GenerationKind, isProFeature, isTemplateKind, readField } from '@tessera/shared/generation';
-import { type ModelProvider, modelsForKind } from '@tessera/shared/generation/models';
+import { checkLimits, LOCAL_MODEL, modelCost } from '@tessera/shared/generation/models';
+import type { ModelCatalog } from './providers/hosted/modelCatalog.ts';
 import { bumpTemplateUsage } from '../modules/catalog/catalog.api.ts';
 import { resolveLora, resolveTemplate } from '../modules/catalog/catalog.service.ts';
 import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
@@ -45,8 +46,8 @@ export interface TaskServiceDeps extends InputDeps {
   onSettled?: (taskId: string) => Promise<unknown>;
   /** The app's engine pool: accept-time face checks run their detector there (faceChecks.ts). */
   engine?: ToolRunner;
-  /** Hosted providers whose keys are set: a model picked in the studio must be one of theirs (or local). */
-  providers?: ReadonlySet<ModelProvider>;
+  /** The model catalogue here: a model picked in the studio must be one it offers for the kind. */
+  models?: ModelCatalog;
 }
 
 /**
@@ -131,8 +132,9 @@ export async function createTask<K extends GenerationKind>(
   const definition = GENERATION_KINDS[p.kind];
   // A model the studio offered but this server cannot run (its provider's key is gone): say so
   // rather than silently running another one.
-  const model = readField(p.input, 'model');
-  if (typeof model === 'string' && !modelsForKind(p.kind, deps.providers ?? new Set()).some((m) => m.id === model)) throw new AppError('VIDEO_MODEL_UNAVAILABLE');
+  const requested = readField(p.input, 'model');
+  if (typeof requested === 'string' && !(deps.models?.forKind(p.kind) ?? [LOCAL_MODEL]).some((m) => m.id === requested)) throw new AppError('VIDEO_MODEL_UNAVAILABLE');
+  const model = deps.models?.choose(p.kind, typeof requested === 'string' ? requested : undefined) ?? LOCAL_MODEL;
   const texts = ['prompt', 'negativePrompt'].map((field) => readField(p.input, field)).filter((v): v is string => typeof v === 'string');
   // A timeline's text overlays are burnt into the exported video: moderated like prompts.
   if (p.kind === 'video_edit') texts.push(...(p.input as GenerationInput<'video_edit'>).timeline.overlays.map((o) => o.text));
@@ -153,14 +155,21 @@ export async function createTask<K extends GenerationKind>(
       ? ((await resolveTimelineMedia(deps, p.userId, p.input as GenerationInput<'video_edit'>, project)) as GenerationInput<K>)
       : await resolveInputVideos(deps, p.userId, p.kind, await resolveInputImages(deps, p.userId, p.kind, p.input, project), project);
   await checkFaceInputs(deps, p.userId, p.kind, sources);
+  // The model's limits (durations, sizes, input length) are checked before anything is held.
+  const breach = checkLimits(model, sources);
+  if (breach) throw new AppError(breach);
   const input = {
     ...sources,
+    // The task runs on the model it was priced for (unless an operator disables it meanwhile).
+    model: model.id,
     ...(template ? { template: template.snapshot } : {}),
     ...(lora ? { lora } : {}),
   };
   // Unmetered plans make images for no credits, in a slower queue (plan.queueDelaySeconds).
   const unmetered = plan.unmeteredImages && definition.output === 'image';
-  const cost = unmetered ? 0 : (template?.snapshot.cost ?? costOf(p.kind, input));
+  // A hosted model costs its catalogue price; a template run on one costs at least the template's price.
+  const hostedCost = model.price ? modelCost(model, p.kind, input) : null;
+  const cost = unmetered ? 0 : template ? Math.max(template.snapshot.cost, hostedCost ?? 0) : (hostedCost ?? costOf(p.kind, input));
   if (!Number.isSafeInteger(cost) || cost < 0) throw new AppError('CREDIT_MATCH_FAILED');
   const expected = readField(p.input, 'expectedCost');
   if (p.kind === 'video_upscale' && typeof expected === 'number' && cost - expected > upscaleGapTolerance(expected)) throw new AppError('UPSCALE_CREDIT_GAP');

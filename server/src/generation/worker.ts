@@ -54,6 +54,10 @@ export interface WorkerPoolOptions {
   store: OutputStore;
   /** Reads a stored input image (providers get it through their run context). */
   loadMedia: (key: string) => Promise<Buffer>;
+  /** Signed links to stored inputs for hosted providers (media/signedLinks.ts); absent without a public URL. */
+  mediaUrl?: (key: string) => string;
+  /** Stores and removes a run's scratch files (hosted providers' computed inputs). */
+  scratch?: { put(key: string, data: Buffer, contentType: string): Promise<void>; delete(key: string): Promise<void> };
   logger: FastifyBaseLogger;
   concurrency: number;
   leaseMs?: number;
@@ -321,6 +325,8 @@ export class WorkerPool {
 
     let providerName = 'none';
     let ran = false;
+    const scratchKeys: string[] = [];
+    const { mediaUrl: linkOf, scratch } = this.opts;
     const started = performance.now();
     try {
       const provider = this.opts.providers.find((p) => p.supports(task.kind, task.input));
@@ -331,6 +337,18 @@ export class WorkerPool {
         {
           signal: controller.signal,
           loadMedia: this.opts.loadMedia,
+          ...(linkOf ? { mediaUrl: async (key: string) => linkOf(key) } : {}),
+          ...(scratch
+            ? {
+                putScratch: async (name: string, data: Buffer, contentType: string) => {
+                  // Under the owner's prefix, so deleting the account deletes a leftover too.
+                  const key = `u/${task.userId}/s${task.id.replaceAll('-', '')}-${name}`;
+                  await scratch.put(key, data, contentType);
+                  scratchKeys.push(key);
+                  return key;
+                },
+              }
+            : {}),
           reportProgress: (next, nextStage) => {
             const value = Math.max(0, Math.min(99, Math.round(next)));
             // Progress only moves forward, so every open tab sees the same bar.
@@ -352,7 +370,7 @@ export class WorkerPool {
       const creationIds = await db.transaction(async (tx) => {
         if (!(await completeTask(tx, { id: task.id, workerId: this.workerId, outputs }))) return null;
         await captureHold(tx, task.id);
-        return recordCreations(tx, task, outputs, provider.name);
+        return recordCreations(tx, task, outputs, provider.labelFor?.(task) ?? provider.name);
       });
       if (!creationIds) return;
       emitTaskEvent(realtime, audience, 'task:succeeded', {
@@ -388,6 +406,7 @@ export class WorkerPool {
     } finally {
       clearInterval(beat);
       this.inFlight.delete(task.id);
+      for (const key of scratchKeys) await scratch?.delete(key).catch((err: unknown) => logger.warn({ err, key }, 'scratch file not deleted'));
     }
   }
 }

@@ -3,6 +3,7 @@ import { ERROR_CATALOGUE } from '@tessera/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { insertMediaObject } from '../media/media.api.ts';
+import { createMediaLinks } from '../media/signedLinks.ts';
 import type { AppServices } from '../services.ts';
 import { EnginePool, type ToolRunner } from './engine/enginePool.ts';
 import { LocalEngineProvider } from './providers/localEngine.ts';
@@ -76,7 +77,7 @@ export function mediaLoader(services: Pick<AppServices, 'storage'>): (key: strin
  * and polls.
  */
 export function createWorkerPool(
-  services: Pick<AppServices, 'db' | 'realtime' | 'storage'> & { config?: Pick<AppServices['config'], 'databaseUrl'> },
+  services: Pick<AppServices, 'db' | 'realtime' | 'storage'> & { config?: Pick<AppServices['config'], 'databaseUrl'> & Partial<Pick<AppServices['config'], 'publicUrl' | 'authSecret'>> },
   logger: FastifyBaseLogger,
   opts: {
     concurrency: number;
@@ -105,6 +106,11 @@ export function createWorkerPool(
     providers: providers ?? defaultProviders(engine as EnginePool, hosted),
     store: outputStore(services),
     loadMedia: mediaLoader(services),
+    // Hosted providers fetch inputs through signed links to this deployment's public URL.
+    ...(services.config?.publicUrl && services.config.authSecret
+      ? { mediaUrl: createMediaLinks({ publicUrl: services.config.publicUrl, secret: services.config.authSecret }).url }
+      : {}),
+    scratch: { put: (key, data, contentType) => services.storage.put(key, data, contentType), delete: (key) => services.storage.delete(key) },
     logger,
     ...(services.config?.databaseUrl ? { databaseUrl: services.config.databaseUrl } : {}),
     ...(engine ? { onStop: () => engine.close() } : {}),

@@ -1,7 +1,8 @@
 /**
  * GET /api/media/<key>: a stored file, to its owner (and admins, and members of a project that
  * shows it). Others get 404, so they cannot even learn that the file exists — unless it is
- * published, and then they get what media/published.ts serves, never the original. Always `nosniff`.
+ * published, and then they get what media/published.ts serves, never the original. A signed link
+ * (`?exp=…&sig=…`, media/signedLinks.ts) opens one file for a hosted provider. Always `nosniff`.
  */
 import type { Database } from '@tessera/db/connect';
 import { AppError } from '@tessera/shared/errors';
@@ -9,11 +10,25 @@ import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../modules/auth/auth.ts';
 import { authorizeMediaRead } from './access.ts';
 import { etagOf, PUBLIC_CACHE_CONTROL, publicFile } from './published.ts';
-import { contentTypeOfKey, type MediaStorage } from './storage.ts';
+import { verifyMediaLink } from './signedLinks.ts';
+import { contentTypeOfKey, isValidKey, type MediaStorage } from './storage.ts';
 
-export async function mediaRoutes(app: FastifyInstance, opts: { auth: Auth; storage: MediaStorage; db: Database }): Promise<void> {
+export async function mediaRoutes(app: FastifyInstance, opts: { auth: Auth; storage: MediaStorage; db: Database; linkSecret: string }): Promise<void> {
   app.get('/api/media/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
+    const query = request.query as { exp?: unknown; sig?: unknown };
+    // A hosted provider fetching a task's input with a signed link (media/signedLinks.ts).
+    if (query.sig !== undefined) {
+      if (!isValidKey(key) || !verifyMediaLink(opts.linkSecret, key, query.exp, query.sig)) throw new AppError('NOT_FOUND');
+      const object = await opts.storage.get(key);
+      if (!object) throw new AppError('NOT_FOUND');
+      return reply
+        .header('x-content-type-options', 'nosniff')
+        .header('content-type', contentTypeOfKey(key))
+        .header('content-length', String(object.size))
+        .header('cache-control', 'private, no-store')
+        .send(object.stream);
+    }
     const access = await authorizeMediaRead(opts, key, request.headers);
     reply.header('x-content-type-options', 'nosniff');
     if (access.via === 'public') {

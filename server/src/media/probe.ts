@@ -69,6 +69,15 @@ export async function probeVideo(path: string, opts: { ffprobePath?: string; tim
   };
 }
 
+/** Probes a sound file: it must hold an audio stream of positive length (hosted speech, music and sound results). */
+export async function probeAudio(path: string, opts: { ffprobePath?: string; timeoutMs?: number } = {}): Promise<{ durationS: number; codec: string }> {
+  const parsed = JSON.parse(await runFfprobe(opts.ffprobePath ?? ffprobePath(), path, opts.timeoutMs ?? PROBE_TIMEOUT_MS)) as FfprobeOutput;
+  const audio = (parsed.streams ?? []).find((s) => s.codec_type === 'audio');
+  const durationS = Number(parsed.format?.duration ?? audio?.duration);
+  if (!audio?.codec_name || !Number.isFinite(durationS) || durationS <= 0) throw new Error('not a sound file');
+  return { durationS, codec: audio.codec_name };
+}
+
 /** §5: a general video upload lasts 3 to 30 seconds, both ends included (the rule is shared with the forms). */
 export function validateGeneralVideo(p: VideoProbe): void {
   const broken = checkGeneralVideo(p.durationS);

@@ -119,6 +119,11 @@ export const ERROR_CATALOGUE = {
   LIP_SYNC_VIDEO_DURATION: entry('BAD_REQUEST', 'For lip sync, the video must be longer than 2 seconds and shorter than 10 seconds.'),
   LIP_SYNC_VIDEO_TOO_LARGE: entry('BAD_REQUEST', 'For lip sync, the video must be under 100 MB.'),
   CREDIT_MATCH_FAILED: entry('INTERNAL_SERVER_ERROR', 'Failed to get credit match or credits for this generation.'),
+  // A hosted model's limits (shared/generation/models), checked before credits are held. Not in §8; the wording is ours.
+  MODEL_DURATION_UNSUPPORTED: entry('BAD_REQUEST', 'This model does not make videos of this length. Choose another duration or another model.'),
+  MODEL_SETTING_UNSUPPORTED: entry('BAD_REQUEST', 'This model does not support this size, shape or setting. Choose another one or another model.'),
+  MODEL_SOURCE_TOO_LONG: entry('BAD_REQUEST', 'This input is too long for this model. Shorten it or choose another model.'),
+  MODEL_INPUT_TOO_LARGE: entry('BAD_REQUEST', 'This file is too large for this model. Choose a smaller file or another model.'),
 
   // Image
   IMAGE_REQUIRED: entry('BAD_REQUEST', 'Image is required.'),

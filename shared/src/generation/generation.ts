@@ -88,6 +88,7 @@ export const IMAGE_STYLES = ['auto', 'watercolor', 'sketch', 'oil', 'comic', 'pi
 export type ImageStyle = (typeof IMAGE_STYLES)[number];
 
 export const zImageToImageInput = z.object({
+  model: zModelId.optional(),
   image: zImageRef,
   prompt: zPrompt,
   style: z.enum(IMAGE_STYLES).default('auto'),
@@ -102,6 +103,7 @@ export const MAX_UPSCALE_SIDE = 4096;
 export const UPSCALE_MODES = ['quality', 'fast'] as const;
 
 export const zUpscaleInput = z.object({
+  model: zModelId.optional(),
   image: zImageRef,
   scale: z.union([z.literal(2), z.literal(4)], { error: 'Unsupported upscale mode or capability' }).default(2),
   /** `quality`: the ESRGAN model; `fast`: lanczos resampling. */
@@ -110,6 +112,7 @@ export const zUpscaleInput = z.object({
 });
 
 export const zUncropInput = z.object({
+  model: zModelId.optional(),
   image: zImageRef,
   /** The shape of the result. */
   aspectRatio: z.enum(ASPECT_RATIO_KEYS).default('16:9'),
@@ -120,12 +123,14 @@ export const zUncropInput = z.object({
 
 /** A mask is an image of the same size as `image`: white (or opaque) where things go. */
 export const zObjectRemoverInput = z.object({
+  model: zModelId.optional(),
   image: zImageRef,
   mask: zImageRef,
   projectId: zProjectId.optional(),
 });
 
 export const zInpaintInput = z.object({
+  model: zModelId.optional(),
   image: zImageRef,
   mask: zImageRef,
   /** What to paint in the masked area; without it the area is filled from its surroundings. */
@@ -135,6 +140,7 @@ export const zInpaintInput = z.object({
 });
 
 export const zBackgroundRemoverInput = z.object({
+  model: zModelId.optional(),
   image: zImageRef,
   projectId: zProjectId.optional(),
 });
@@ -147,12 +153,14 @@ export const zBackground = z.discriminatedUnion('type', [
 export type Background = z.infer<typeof zBackground>;
 
 export const zBackgroundChangerInput = z.object({
+  model: zModelId.optional(),
   image: zImageRef,
   background: zBackground,
   projectId: zProjectId.optional(),
 });
 
 export const zFaceSwapInput = z.object({
+  model: zModelId.optional(),
   /** The photo whose face is replaced. */
   image: zImageRef,
   /** The photo the new face comes from. */
@@ -166,6 +174,7 @@ export const zFaceSwapInput = z.object({
  * retiring a template later does not change work already paid for.
  */
 export const zPhotoEffectInput = z.object({
+  model: zModelId.optional(),
   templateId: zCatalogId,
   image: zImageRef,
   projectId: zProjectId.optional(),
@@ -173,6 +182,7 @@ export const zPhotoEffectInput = z.object({
 
 /** A video effect animates a photo into a short clip (video effects and pro effects). */
 export const zVideoEffectInput = z.object({
+  model: zModelId.optional(),
   templateId: zCatalogId,
   image: zImageRef,
   projectId: zProjectId.optional(),
@@ -238,6 +248,7 @@ export type VideoToVideoInput = z.infer<typeof zVideoToVideoInput>;
 export const zAnimeVideoInput = z.object({ video: zVideoRef, prompt: z.string().trim().max(2000).default(''), ...zVideoOptions, source: zVideoSource.optional() });
 
 export const zVideoUpscaleInput = z.object({
+  model: zModelId.optional(),
   video: zVideoRef,
   target: z.enum(VIDEO_UPSCALE_TARGETS, { error: 'Unsupported upscale mode or capability' }).default('1080p'),
   /** The price the studio showed; the server refuses when the real one is well above it (UPSCALE_CREDIT_GAP). */
@@ -274,6 +285,7 @@ export const zVideoExtendInput = z.object({
 
 /** AI shorts: a vertical (9:16) short about `topic` — scenes, captions and a music bed. */
 export const zAiShortsInput = z.object({
+  model: zModelId.optional(),
   topic: zPrompt,
   duration: z.union([z.literal(AI_SHORTS_DURATIONS[0]), z.literal(AI_SHORTS_DURATIONS[1]), z.literal(AI_SHORTS_DURATIONS[2])], { error: 'Duration must be 15, 30 or 60 seconds' }).default(30),
   captions: z.boolean().default(true),
@@ -285,6 +297,7 @@ export const zAiShortsInput = z.object({
 
 /** Video background removal: the person kept, the background replaced (MP4 has no alpha; green screen by default). */
 export const zVideoBackgroundRemoverInput = z.object({
+  model: zModelId.optional(),
   video: zVideoRef,
   background: zBackground.default({ type: 'color', color: '#00b140' }),
   projectId: zProjectId.optional(),
@@ -294,6 +307,7 @@ export const zVideoBackgroundRemoverInput = z.object({
 /** Subtitle removal: burnt-in text found and painted out; `region` limits the search (auto: the whole frame). */
 export const VIDEO_SUBTITLE_REGIONS = ['auto', 'bottom', 'top'] as const;
 export const zVideoSubtitlesRemoveInput = z.object({
+  model: zModelId.optional(),
   video: zVideoRef,
   region: z.enum(VIDEO_SUBTITLE_REGIONS).default('auto'),
   projectId: zProjectId.optional(),
@@ -302,6 +316,7 @@ export const zVideoSubtitlesRemoveInput = z.object({
 
 /** Sound effects: audio synthesised from `prompt`, mixed onto the video (over its own sound, or replacing it). */
 export const zSoundEffectsInput = z.object({
+  model: zModelId.optional(),
   video: zVideoRef,
   prompt: zPrompt,
   /** Level of the effect, 0–1. */
@@ -325,6 +340,7 @@ export const zLipSyncInput = z
     image: zImageRef.optional(),
     text: z.string().trim().min(1, 'Please enter the text to speak.').max(MAX_SPEECH_CHARS),
     voice: z.enum(SPEECH_VOICES).default('female'),
+    model: zModelId.optional(),
     resolution: z.enum(VIDEO_RESOLUTIONS).default('720p'),
     projectId: zProjectId.optional(),
     source: zVideoSource.optional(),
@@ -332,10 +348,11 @@ export const zLipSyncInput = z
   .refine((i) => (i.video === undefined) !== (i.image === undefined), { message: 'Choose a video or a portrait photo.', path: ['video'] });
 
 /** Face swap on a video: every frame's face replaced by the face in `face`. */
-export const zVideoFaceSwapInput = z.object({ video: zVideoRef, face: zImageRef, projectId: zProjectId.optional(), source: zVideoSource.optional() });
+export const zVideoFaceSwapInput = z.object({ video: zVideoRef, model: zModelId.optional(), face: zImageRef, projectId: zProjectId.optional(), source: zVideoSource.optional() });
 
 /** The product photo: cut out and placed into the template's scene. */
 export const zProductPhotoInput = z.object({
+  model: zModelId.optional(),
   templateId: zCatalogId,
   image: zImageRef,
   projectId: zProjectId.optional(),
@@ -343,6 +360,7 @@ export const zProductPhotoInput = z.object({
 
 /** Model fitting: `garment` dressed onto the person in `image`, styled by the template. */
 export const zModelFittingInput = z.object({
+  model: zModelId.optional(),
   templateId: zCatalogId,
   image: zImageRef,
   garment: zImageRef,

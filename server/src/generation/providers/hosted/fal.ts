@@ -1,23 +1,20 @@
 /**
- * fal.ai through its queue protocol: `POST {base}/{model}` submits and answers
- * `{ request_id, status_url, response_url, cancel_url }`; `GET status_url` reports IN_QUEUE,
- * IN_PROGRESS or COMPLETED; `GET response_url` returns the model's output (`images[]` or
- * `video`), or an error status with `{ detail }`; `PUT cancel_url` cancels. Auth is
- * `Authorization: Key <FAL_KEY>`. A canceled task's request is canceled at fal too.
+ * fal.ai through its queue protocol (https://docs.fal.ai/model-apis/model-endpoints/queue):
+ * `POST {base}/{model}` submits the model's parameters and answers `{ request_id, status_url,
+ * response_url, cancel_url }`; `GET status_url` reports IN_QUEUE, IN_PROGRESS or COMPLETED;
+ * `GET response_url` returns the model's output, or an error status with `{ detail }`;
+ * `PUT cancel_url` cancels. Auth is `Authorization: Key <FAL_KEY>`. A canceled or timed-out task's
+ * request is canceled at fal too. What the parameters and output are is the catalogue entry's
+ * business (mapping.ts).
  */
 import type { ModelEntry } from '@tessera/shared/generation/models';
 import { z } from 'zod';
-import type { ProducedOutput, ProviderTask, RunContext } from '../provider.ts';
-import { dataUri, downloadOutput, HostedProvider, type HostedDeps, taskFields } from './hostedProvider.ts';
+import type { ProviderTask, RunContext } from '../provider.ts';
+import { HostedProvider, type HostedDeps, SubmitRefused } from './hostedProvider.ts';
 import { requestJson, sleep } from './http.ts';
 
 const zSubmitted = z.object({ request_id: z.string(), status_url: z.url(), response_url: z.url(), cancel_url: z.url() });
-const zStatus = z.object({ status: z.string(), queue_position: z.number().optional(), error: z.unknown().optional() });
-const zFile = z.object({ url: z.string() });
-const zResult = z.object({ images: z.array(zFile).optional(), video: zFile.optional(), audio: zFile.optional() });
-
-/** fal's named image sizes by our aspect ratios. */
-const IMAGE_SIZE: Record<string, string> = { '1:1': 'square_hd', '4:3': 'landscape_4_3', '3:4': 'portrait_4_3', '16:9': 'landscape_16_9', '9:16': 'portrait_16_9' };
+const zStatus = z.object({ status: z.string(), queue_position: z.number().optional() });
 
 export class FalProvider extends HostedProvider {
   readonly name = 'fal' as const;
@@ -33,31 +30,16 @@ export class FalProvider extends HostedProvider {
     return { authorization: `Key ${this.credentials.key}` };
   }
 
-  /** The model's parameters from a task input (fal's documented argument names). */
-  private async arguments(task: ProviderTask, ctx: RunContext): Promise<Record<string, unknown>> {
-    const f = taskFields(task.input);
-    const args: Record<string, unknown> = { prompt: f.prompt };
-    if (f.seed !== undefined) args.seed = f.seed;
-    if (task.kind === 'text_to_image') {
-      args.image_size = IMAGE_SIZE[f.aspectRatio ?? '1:1'] ?? 'square_hd';
-      args.num_images = 1;
-    } else {
-      if (f.aspectRatio) args.aspect_ratio = f.aspectRatio;
-      if (f.durationS !== undefined) args.duration = String(f.durationS);
-      if (f.resolution) args.resolution = f.resolution;
-    }
-    if (f.image) args.image_url = await dataUri(ctx, f.image);
-    return args;
-  }
-
-  protected async runModel(model: ModelEntry, task: ProviderTask, ctx: RunContext): Promise<ProducedOutput[]> {
+  protected async call(model: ModelEntry, params: Record<string, unknown>, _task: ProviderTask, ctx: RunContext): Promise<unknown> {
     ctx.reportProgress(5, 'submitting');
-    const body = await this.arguments(task, ctx);
-    const submitted = zSubmitted.parse(
-      await this.submit(task, ctx, () =>
-        requestJson({ method: 'POST', url: `${this.credentials.baseUrl}/${model.remoteId}`, headers: this.headers(), body, idempotent: false }, ctx.signal, this.deps.http),
-      ),
-    );
+    let submitted: z.infer<typeof zSubmitted>;
+    try {
+      submitted = zSubmitted.parse(
+        await requestJson({ method: 'POST', url: `${this.credentials.baseUrl}/${model.remoteId}`, headers: this.headers(), body: params, idempotent: false }, ctx.signal, this.deps.http),
+      );
+    } catch (error) {
+      throw ctx.signal.aborted ? error : new SubmitRefused(error);
+    }
     try {
       for (;;) {
         const status = zStatus.parse(await requestJson({ method: 'GET', url: submitted.status_url, headers: this.headers(), idempotent: true }, ctx.signal, this.deps.http));
@@ -66,11 +48,7 @@ export class FalProvider extends HostedProvider {
         await sleep(this.deps.pollMs, ctx.signal);
       }
       // A failed request completes too; its result answers with an error status and `detail`.
-      const result = zResult.parse(await requestJson({ method: 'GET', url: submitted.response_url, headers: this.headers(), idempotent: true }, ctx.signal, this.deps.http));
-      const url = result.video?.url ?? result.images?.[0]?.url ?? result.audio?.url;
-      if (!url) throw new Error('fal result has no output file');
-      ctx.reportProgress(90, 'downloading');
-      return [await downloadOutput(this.deps, url, ctx.signal)];
+      return await requestJson({ method: 'GET', url: submitted.response_url, headers: this.headers(), idempotent: true }, ctx.signal, this.deps.http);
     } catch (error) {
       if (ctx.signal.aborted) await this.cancel(submitted.cancel_url);
       throw error;

@@ -1,20 +1,31 @@
 /**
- * What the hosted adapters share: which model a task runs on (chosen once, in modelCatalog), the
- * fields they read from a task input, and downloading a provider's result file through the
- * SSRF-safe fetcher into a ProducedOutput with its real size (and duration for videos).
+ * What the hosted adapters share. A run is the same for every provider and model:
+ *   1. the task's model (chosen once, in modelCatalog) maps the task input onto the provider's
+ *      parameters (mapping.ts): media become short-lived signed links the provider fetches,
+ *      computed inputs (`$speech`, `$lastFrame`) are made and stored first;
+ *   2. the adapter sends it with its wire protocol (`call`) under the model's timeout;
+ *   3. the answer's result files are downloaded through the SSRF-safe fetcher and probed
+ *      (sharp / ffprobe), so a result that is not a real image, video or sound fails the task;
+ *   4. the entry's `post` step runs (a cut-out put on the chosen background, a continuation
+ *      appended to its source, a sound laid on the source video).
+ * Refusals for content (a provider's moderation, or a result it flagged) become the §8
+ * moderation messages; other failures the kind's own failure message (the worker maps them).
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ERROR_CATALOGUE } from '@tessera/shared/errors';
-import { GENERATION_KINDS, isGenerationKind } from '@tessera/shared/generation';
+import { type Background, GENERATION_KINDS, isGenerationKind, readField, type SPEECH_VOICES } from '@tessera/shared/generation';
 import type { ModelEntry, ModelProvider } from '@tessera/shared/generation/models';
 import sharp from 'sharp';
 import type { ImageFetcher } from '../../../media/safeFetch.ts';
-import { probeVideo } from '../../../media/probe.ts';
+import { probeAudio, probeVideo } from '../../../media/probe.ts';
 import { runFfmpeg } from '../../engine/video/ffmpeg.ts';
+import { synthesizeSpeech } from '../../engine/video/speech.ts';
 import { type GenerationProvider, type ProducedOutput, ProviderError, type ProviderTask, type RunContext } from '../provider.ts';
 import type { HttpPolicy } from './http.ts';
+import { ProviderHttpError } from './http.ts';
+import { buildParams, extractFiles, flaggedUnsafe, type MappingContext, type ResultFile } from './mapping.ts';
 
 /** Everything an adapter needs besides its own credentials. */
 export interface HostedDeps {
@@ -28,39 +39,7 @@ export interface HostedDeps {
 }
 
 /** Result files: generous limits for videos, still bounded. */
-const DOWNLOAD = { timeoutMs: 120_000, maxBytes: 500 * 1024 * 1024, acceptTypes: ['image/', 'video/', 'audio/'] } as const;
-
-/** The fields of a task input the adapters map onto provider parameters. */
-export interface TaskFields {
-  prompt: string;
-  aspectRatio: string | undefined;
-  seed: number | undefined;
-  /** Storage key of the input image, if the kind has one. */
-  image: string | undefined;
-  durationS: number | undefined;
-  resolution: string | undefined;
-}
-
-export function taskFields(input: unknown): TaskFields {
-  const record = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
-  const str = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : undefined);
-  const num = (key: string) => (typeof record[key] === 'number' ? (record[key] as number) : undefined);
-  return {
-    prompt: str('prompt') ?? '',
-    aspectRatio: str('aspectRatio'),
-    seed: num('seed'),
-    image: str('image'),
-    durationS: num('durationS') ?? num('duration'),
-    resolution: str('resolution'),
-  };
-}
-
-/** A stored input as a data: URI (fal and Replicate both accept them for file inputs). */
-export async function dataUri(ctx: RunContext, key: string): Promise<string> {
-  const data = await ctx.loadMedia(key);
-  const meta = await sharp(data).metadata();
-  return `data:image/${meta.format ?? 'png'};base64,${data.toString('base64')}`;
-}
+const DOWNLOAD = { timeoutMs: 120_000, maxBytes: 500 * 1024 * 1024, acceptTypes: ['image/', 'video/', 'audio/', 'application/octet-stream'] } as const;
 
 /** Turns image bytes into an output after checking they are an image. */
 export async function imageOutput(data: Buffer): Promise<ProducedOutput> {
@@ -70,33 +49,121 @@ export async function imageOutput(data: Buffer): Promise<ProducedOutput> {
   return { data, contentType, mediaType: 'image', width: meta.width, height: meta.height };
 }
 
-/**
- * Downloads a result URL through the SSRF-safe fetcher; videos are probed with ffprobe, so a
- * result that is not a playable video fails the task instead of being stored.
- */
-export async function downloadOutput(deps: HostedDeps, url: string, signal: AbortSignal): Promise<ProducedOutput> {
-  const fetched = await deps.download(url, DOWNLOAD);
-  signal.throwIfAborted();
-  if (fetched.contentType.startsWith('image/')) return imageOutput(fetched.data);
-  if (fetched.contentType.startsWith('audio/')) return { data: fetched.data, contentType: fetched.contentType, mediaType: 'audio' };
+async function inTemp<T>(work: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'tessera-hosted-'));
   try {
-    const path = join(dir, 'result.mp4');
-    await writeFile(path, fetched.data);
-    const probe = await probeVideo(path);
-    // The poster (the creation's thumbnail) is a frame 40% into the clip, as the local engine's.
-    const posterPath = join(dir, 'poster.png');
-    const at = (probe.durationS * 0.4).toFixed(3);
-    await runFfmpeg(
-      ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-nostats', '-ss', at, '-i', `file:${path}`, '-frames:v', '1', '-update', '1', '-c:v', 'png', `file:${posterPath}`],
-      1,
-      { signal },
-    );
-    const poster = await readFile(posterPath);
-    return { data: fetched.data, contentType: 'video/mp4', mediaType: 'video', width: probe.width, height: probe.height, durationS: probe.durationS, poster };
+    return await work(dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+const FFMPEG = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-nostats'];
+
+/** A video file checked with ffprobe, with its poster (a frame 40% in, as the local engine's). */
+export async function videoOutput(data: Buffer, signal: AbortSignal): Promise<ProducedOutput> {
+  return inTemp(async (dir) => {
+    const path = join(dir, 'result.mp4');
+    await writeFile(path, data);
+    const probe = await probeVideo(path);
+    const posterPath = join(dir, 'poster.png');
+    const at = (probe.durationS * 0.4).toFixed(3);
+    await runFfmpeg([...FFMPEG, '-ss', at, '-i', `file:${path}`, '-frames:v', '1', '-update', '1', '-c:v', 'png', `file:${posterPath}`], 1, { signal });
+    const poster = await readFile(posterPath);
+    return { data, contentType: 'video/mp4', mediaType: 'video', width: probe.width, height: probe.height, durationS: probe.durationS, poster };
+  });
+}
+
+/** A sound file checked with ffprobe (it must hold an audio stream) and its length. */
+async function audioOutput(data: Buffer, contentType: string, signal: AbortSignal): Promise<ProducedOutput> {
+  return inTemp(async (dir) => {
+    const path = join(dir, 'result.audio');
+    await writeFile(path, data);
+    const probe = await probeAudio(path);
+    signal.throwIfAborted();
+    return { data, contentType: contentType.startsWith('audio/') ? contentType : 'audio/wav', mediaType: 'audio', durationS: probe.durationS };
+  });
+}
+
+/** Downloads (or decodes) one result file and checks it is what it claims to be. */
+export async function fetchResult(deps: HostedDeps, file: ResultFile, signal: AbortSignal): Promise<ProducedOutput> {
+  if ('base64' in file) return imageOutput(Buffer.from(file.base64, 'base64'));
+  const fetched = await deps.download(file.url, DOWNLOAD);
+  signal.throwIfAborted();
+  if (fetched.contentType.startsWith('image/')) return imageOutput(fetched.data);
+  if (fetched.contentType.startsWith('audio/')) return audioOutput(fetched.data, fetched.contentType, signal);
+  return videoOutput(fetched.data, signal);
+}
+
+/** A provider's refusal of the request for its content, as our §8 moderation error; else null. */
+export function moderationRefusal(failure: unknown): ProviderError | null {
+  const error = failure instanceof SubmitRefused ? failure.cause : failure;
+  const text = error instanceof ProviderHttpError ? JSON.stringify(error.body ?? '') : error instanceof Error ? error.message : '';
+  // fal: `{ detail: [{ type: 'content_policy_violation' }] }`; OpenAI: `code: moderation_blocked`;
+  // Replicate: a failed prediction whose error says NSFW / sensitive (E005).
+  if (/content_policy_violation|moderation_blocked|\bnsfw\b|flagged as sensitive|\bE005\b/i.test(text)) {
+    return new ProviderError('SENSITIVE_TEXT', ERROR_CATALOGUE.SENSITIVE_TEXT.message);
+  }
+  return null;
+}
+
+/** The cut-out `subject` (PNG with alpha) on the task's chosen background. */
+async function onBackground(subject: Buffer, background: Background | undefined, ctx: RunContext): Promise<Buffer> {
+  const { width = 1, height = 1 } = await sharp(subject).metadata();
+  let base: ReturnType<typeof sharp>;
+  if (!background || background.type === 'color') {
+    base = sharp({ create: { width, height, channels: 3, background: background?.color ?? '#ffffff' } });
+  } else if (background.type === 'gradient') {
+    const rad = ((background.angle - 90) * Math.PI) / 180;
+    const x = 50 + Math.cos(rad) * 50;
+    const y = 50 + Math.sin(rad) * 50;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="${100 - x}%" y1="${100 - y}%" x2="${x}%" y2="${y}%"><stop offset="0" stop-color="${background.from}"/><stop offset="1" stop-color="${background.to}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
+    base = sharp(Buffer.from(svg));
+  } else {
+    base = sharp(await ctx.loadMedia(background.image)).resize(width, height, { fit: 'cover' });
+  }
+  return base.composite([{ input: subject }]).png().toBuffer();
+}
+
+/** The source video followed by the model's continuation, at the source's size (video extension). */
+async function appendToSource(source: Buffer, clip: Buffer, signal: AbortSignal): Promise<Buffer> {
+  return inTemp(async (dir) => {
+    const [a, b, out] = [join(dir, 'a.mp4'), join(dir, 'b.mp4'), join(dir, 'out.mp4')];
+    await writeFile(a, source);
+    await writeFile(b, clip);
+    const probe = await probeVideo(a);
+    const fit = `scale=${probe.width}:${probe.height}:force_original_aspect_ratio=decrease,pad=${probe.width}:${probe.height}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=24,format=yuv420p`;
+    await runFfmpeg(
+      [...FFMPEG, '-i', `file:${a}`, '-i', `file:${b}`, '-filter_complex', `[0:v]${fit}[v0];[1:v]${fit}[v1];[v0][v1]concat=n=2:v=1:a=0[v]`, '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-movflags', '+faststart', `file:${out}`],
+      1,
+      { signal },
+    );
+    return readFile(out);
+  });
+}
+
+/** The model's sound on the source video: over its own sound at `volume`, or replacing it. */
+async function muxSound(source: Buffer, sound: Buffer, input: unknown, signal: AbortSignal): Promise<Buffer> {
+  return inTemp(async (dir) => {
+    const [v, s, out] = [join(dir, 'v.mp4'), join(dir, 's.audio'), join(dir, 'out.mp4')];
+    await writeFile(v, source);
+    await writeFile(s, sound);
+    const volume = Number(readField(input, 'volume') ?? 0.8);
+    const keep = readField(input, 'keepOriginalAudio') !== false && (await probeVideo(v)).hasAudio;
+    const graph = keep ? `[1:a]volume=${volume}[fx];[0:a][fx]amix=inputs=2:duration=first[a]` : `[1:a]volume=${volume},apad[a]`;
+    await runFfmpeg([...FFMPEG, '-i', `file:${v}`, '-i', `file:${s}`, '-filter_complex', graph, '-map', '0:v', '-map', '[a]', '-c:v', 'copy', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', `file:${out}`], 1, { signal });
+    return readFile(out);
+  });
+}
+
+/** The last frame of a video, as a PNG (video extension continues from it). */
+async function lastFrame(video: Buffer, signal: AbortSignal): Promise<Buffer> {
+  return inTemp(async (dir) => {
+    const [v, out] = [join(dir, 'v.mp4'), join(dir, 'last.png')];
+    await writeFile(v, video);
+    await runFfmpeg([...FFMPEG, '-sseof', '-0.25', '-i', `file:${v}`, '-update', '1', '-frames:v', '1', '-c:v', 'png', `file:${out}`], 1, { signal });
+    return readFile(out);
+  });
 }
 
 /** Base class: a hosted provider serves exactly the tasks modelFor gives it. */
@@ -108,13 +175,90 @@ export abstract class HostedProvider implements GenerationProvider {
     return this.deps.modelFor({ kind, input }, this.name) !== null;
   }
 
+  /** Creations record the model, not only the provider. */
+  labelFor(task: Pick<ProviderTask, 'kind' | 'input'>): string {
+    return this.deps.modelFor(task, this.name)?.id ?? this.name;
+  }
+
+  /**
+   * Sends the parameters with the provider's protocol and resolves with its answer (the JSON
+   * the entry's output paths read). Aborts with `signal` and cancels at the provider then.
+   */
+  protected abstract call(model: ModelEntry, params: Record<string, unknown>, task: ProviderTask, ctx: RunContext): Promise<unknown>;
+
   async run(task: ProviderTask, ctx: RunContext): Promise<ProducedOutput[]> {
     const model = this.deps.modelFor(task, this.name);
     if (!model) throw new Error(`${this.name} does not serve ${task.kind}`);
-    return this.runModel(model, task, ctx);
+    // The model's own time limit ends the run like a cancel does, then fails it (refunded).
+    const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(model.timeoutS * 1000)]);
+    const runCtx: RunContext = { ...ctx, signal };
+    ctx.reportProgress(3, 'preparing');
+    const params = await buildParams(model, this.mappingContext(task, runCtx));
+    let answer: unknown;
+    try {
+      answer = await this.submit(task, runCtx, () => this.call(model, params, task, runCtx));
+    } catch (error) {
+      if (!ctx.signal.aborted && signal.aborted) throw new Error(`${model.id} took longer than ${model.timeoutS} s`);
+      throw moderationRefusal(error) ?? error;
+    }
+    if (flaggedUnsafe(model, answer)) throw new ProviderError('SENSITIVE_IMAGE', ERROR_CATALOGUE.SENSITIVE_IMAGE.message);
+    const files = extractFiles(model, answer);
+    if (!files.length) throw new Error(`${model.id} answered without a result file`);
+    ctx.reportProgress(90, 'downloading');
+    const outputs: ProducedOutput[] = [];
+    for (const file of files) outputs.push(await fetchResult(this.deps, file, signal));
+    return this.post(model, task, outputs, runCtx);
   }
 
-  protected abstract runModel(model: ModelEntry, task: ProviderTask, ctx: RunContext): Promise<ProducedOutput[]>;
+  /** Links, computed inputs and template text for the mapping of one task. */
+  private mappingContext(task: ProviderTask, ctx: RunContext): MappingContext {
+    const url = (key: string) => {
+      if (!ctx.mediaUrl) throw new Error('hosted providers need signed media links');
+      return ctx.mediaUrl(key);
+    };
+    const scratch = async (name: string, data: Buffer, contentType: string) => {
+      if (!ctx.putScratch) throw new Error('hosted providers need scratch storage');
+      return url(await ctx.putScratch(name, data, contentType));
+    };
+    return {
+      input: task.input,
+      url,
+      computed: async (name) => {
+        if (name === '$sourceSeconds') return readField(task.input, 'source.durationS');
+        if (name === '$speech') {
+          const text = readField(task.input, 'text');
+          if (typeof text !== 'string') return undefined;
+          const voice = (readField(task.input, 'voice') ?? 'female') as (typeof SPEECH_VOICES)[number];
+          ctx.reportProgress(5, 'speaking');
+          return scratch('speech.wav', (await synthesizeSpeech(text, voice, ctx.signal)).wav, 'audio/wav');
+        }
+        if (name === '$lastFrame') {
+          const video = readField(task.input, 'video');
+          if (typeof video !== 'string') return undefined;
+          return scratch('last-frame.png', await lastFrame(await ctx.loadMedia(video), ctx.signal), 'image/png');
+        }
+        throw new Error(`unknown computed input ${name}`);
+      },
+    };
+  }
+
+  private async post(model: ModelEntry, task: ProviderTask, outputs: ProducedOutput[], ctx: RunContext): Promise<ProducedOutput[]> {
+    const [first] = outputs;
+    if (!model.post || !first) return outputs;
+    ctx.reportProgress(94, 'finishing');
+    const video = readField(task.input, 'video');
+    switch (model.post) {
+      case 'background':
+        if (first.mediaType !== 'image') return outputs;
+        return [await imageOutput(await onBackground(first.data, readField(task.input, 'background') as Background | undefined, ctx))];
+      case 'append':
+        if (typeof video !== 'string' || first.mediaType !== 'video') return outputs;
+        return [await videoOutput(await appendToSource(await ctx.loadMedia(video), first.data, ctx.signal), ctx.signal)];
+      case 'mux':
+        if (typeof video !== 'string' || first.mediaType !== 'audio') return outputs;
+        return [await videoOutput(await muxSound(await ctx.loadMedia(video), first.data, task.input, ctx.signal), ctx.signal)];
+    }
+  }
 
   /**
    * Sends the job to the provider. A video job the provider would not take (after the retries)
@@ -124,8 +268,17 @@ export abstract class HostedProvider implements GenerationProvider {
     try {
       return await send();
     } catch (error) {
-      if (ctx.signal.aborted || !isGenerationKind(task.kind) || GENERATION_KINDS[task.kind].output !== 'video') throw error;
-      throw new ProviderError('VIDEO_SUBMIT_ERROR', ERROR_CATALOGUE.VIDEO_SUBMIT_ERROR.message);
+      if (ctx.signal.aborted || moderationRefusal(error) || !isGenerationKind(task.kind) || GENERATION_KINDS[task.kind].output !== 'video') throw error;
+      if (error instanceof SubmitRefused) throw new ProviderError('VIDEO_SUBMIT_ERROR', ERROR_CATALOGUE.VIDEO_SUBMIT_ERROR.message);
+      throw error;
     }
+  }
+}
+
+/** The provider refused to take the job at all (as opposed to the model failing later). */
+export class SubmitRefused extends Error {
+  override name = 'SubmitRefused';
+  constructor(override readonly cause: unknown) {
+    super('the provider refused the job');
   }
 }

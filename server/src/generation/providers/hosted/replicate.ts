@@ -1,16 +1,17 @@
 /**
- * Replicate's predictions API: `POST {base}/v1/predictions` with `{ version: 'owner/name', input,
- * webhook?, webhook_events_filter? }` and `Authorization: Bearer <token>` answers a prediction
- * `{ id, status, output, error, urls: { get, cancel } }`; `GET /v1/predictions/{id}` polls it
- * (starting → processing → succeeded | failed | canceled); `POST /v1/predictions/{id}/cancel`
- * cancels. With a webhook secret configured, Replicate calls our webhook when the prediction
- * completes and the waiting task wakes at once; polling stays the fallback (a webhook may be
- * lost, or land on another node).
+ * Replicate's predictions API (https://replicate.com/docs/reference/http#predictions.create):
+ * `POST {base}/v1/predictions` with `{ version: 'owner/name', input, webhook?,
+ * webhook_events_filter? }` and `Authorization: Bearer <token>` answers a prediction `{ id, status,
+ * output, error, urls }`; `GET /v1/predictions/{id}` polls it (starting → processing → succeeded |
+ * failed | canceled); `POST /v1/predictions/{id}/cancel` cancels. With a webhook secret configured,
+ * Replicate calls our webhook when the prediction completes and the waiting task wakes at once;
+ * polling stays the fallback (a webhook may be lost, or land on another node). The entry's output
+ * paths read the finished prediction (`output`, `output[]`).
  */
 import type { ModelEntry } from '@tessera/shared/generation/models';
 import { z } from 'zod';
-import type { ProducedOutput, ProviderTask, RunContext } from '../provider.ts';
-import { dataUri, downloadOutput, HostedProvider, type HostedDeps, taskFields } from './hostedProvider.ts';
+import type { ProviderTask, RunContext } from '../provider.ts';
+import { HostedProvider, type HostedDeps, SubmitRefused } from './hostedProvider.ts';
 import { requestJson } from './http.ts';
 import type { PredictionWaiters } from './replicateWebhook.ts';
 
@@ -20,13 +21,6 @@ const zPrediction = z.object({
   output: z.unknown().optional(),
   error: z.unknown().optional(),
 });
-
-/** Replicate's output is a file URL or a list of them, depending on the model. */
-function firstUrl(output: unknown): string | null {
-  if (typeof output === 'string') return output;
-  if (Array.isArray(output)) return output.find((item): item is string => typeof item === 'string') ?? null;
-  return null;
-}
 
 export interface ReplicateOptions {
   token: string;
@@ -50,32 +44,18 @@ export class ReplicateProvider extends HostedProvider {
     return { authorization: `Bearer ${this.options.token}` };
   }
 
-  private async input(task: ProviderTask, ctx: RunContext): Promise<Record<string, unknown>> {
-    const f = taskFields(task.input);
-    const input: Record<string, unknown> = { prompt: f.prompt };
-    if (f.seed !== undefined) input.seed = f.seed;
-    if (task.kind === 'text_to_image') {
-      input.aspect_ratio = f.aspectRatio ?? '1:1';
-      input.output_format = 'png';
-      input.num_outputs = 1;
-    }
-    if (f.image) input.first_frame_image = await dataUri(ctx, f.image);
-    return input;
-  }
-
-  protected async runModel(model: ModelEntry, task: ProviderTask, ctx: RunContext): Promise<ProducedOutput[]> {
+  protected async call(model: ModelEntry, params: Record<string, unknown>, _task: ProviderTask, ctx: RunContext): Promise<unknown> {
     ctx.reportProgress(5, 'submitting');
     const { webhookUrl } = this.options;
-    const body = {
-      version: model.remoteId,
-      input: await this.input(task, ctx),
-      ...(webhookUrl ? { webhook: webhookUrl, webhook_events_filter: ['completed'] } : {}),
-    };
-    let prediction = zPrediction.parse(
-      await this.submit(task, ctx, () =>
-        requestJson({ method: 'POST', url: `${this.options.baseUrl}/v1/predictions`, headers: this.headers(), body, idempotent: false }, ctx.signal, this.deps.http),
-      ),
-    );
+    const body = { version: model.remoteId, input: params, ...(webhookUrl ? { webhook: webhookUrl, webhook_events_filter: ['completed'] } : {}) };
+    let prediction: z.infer<typeof zPrediction>;
+    try {
+      prediction = zPrediction.parse(
+        await requestJson({ method: 'POST', url: `${this.options.baseUrl}/v1/predictions`, headers: this.headers(), body, idempotent: false }, ctx.signal, this.deps.http),
+      );
+    } catch (error) {
+      throw ctx.signal.aborted ? error : new SubmitRefused(error);
+    }
     const id = prediction.id;
     try {
       while (prediction.status === 'starting' || prediction.status === 'processing') {
@@ -87,10 +67,7 @@ export class ReplicateProvider extends HostedProvider {
         );
       }
       if (prediction.status !== 'succeeded') throw new Error(`replicate prediction ${prediction.status}: ${String(prediction.error ?? '')}`);
-      const url = firstUrl(prediction.output);
-      if (!url) throw new Error('replicate prediction has no output file');
-      ctx.reportProgress(90, 'downloading');
-      return [await downloadOutput(this.deps, url, ctx.signal)];
+      return prediction;
     } catch (error) {
       if (ctx.signal.aborted) await this.cancel(id);
       throw error;

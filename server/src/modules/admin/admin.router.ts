@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { router } from '../../trpc/init.ts';
 import { adminProcedure } from '../../trpc/procedures.ts';
 import { analyticsAdminRouter } from '../analytics/analytics.router.ts';
+import { adminModelsRouter } from './adminModels.ts';
 import { welcomeCreditAbuse } from '../credits/welcome.service.ts';
 import {
   type AdminActor,
@@ -38,6 +39,7 @@ const actor = (user: { id: string; email: string }): AdminActor => ({ id: user.i
 
 export const adminRouter = router({
   analytics: analyticsAdminRouter,
+  models: adminModelsRouter,
   reports: router({
     list: adminProcedure.input(zAdminReportListInput).query(({ ctx, input }) => listReportGroups(ctx.services.db, input)),
     resolve: adminProcedure.input(zAdminReportResolveInput).mutation(async ({ ctx, input }) => {

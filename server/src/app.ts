@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { createModeration } from './generation/moderation.ts';
 import { createHostedProviders, type HostedSetup } from './generation/providers/hosted/modelCatalog.ts';
 import { replicateWebhookRoutes } from './generation/providers/hosted/replicateWebhook.ts';
+import { FalKeys, falWebhookRoutes } from './generation/providers/hosted/falWebhook.ts';
 import type { GenerationProvider } from './generation/providers/provider.ts';
 import { loggerOptions } from './lib/logRedaction.ts';
 import { createWorkerPool } from './generation/workers.ts';
@@ -241,6 +242,8 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   await app.register(optimizeRoutes, { auth, storage: services.storage, db: database.db, cacheDir: join(config.dataDir, 'cache', 'optimize') });
   await app.register(stripeWebhookRoutes, { services });
   await app.register(replicateWebhookRoutes, { secret: config.hosted.replicate?.webhookSecret, waiters: hosted.waiters });
+  const falJwks = config.hosted.fal?.webhookJwksUrl;
+  await app.register(falWebhookRoutes, { keys: falJwks ? new FalKeys(falJwks) : undefined, waiters: hosted.waiters });
   await app.register(downloadRoutes, { auth, storage: services.storage, db: database.db });
   await app.register(analyticsRoutes, { auth, db: database.db, config });
   await app.register(previewRoutes, { db: database.db, previews });

@@ -102,6 +102,9 @@ const zEnv = z.object({
   FFPROBE_PATH: zOptionalString,
   FAL_KEY: zOptionalString,
   FAL_BASE_URL: zOptionalString.pipe(z.url().optional()),
+  /** fal's signed completion webhooks (needs PUBLIC_URL reachable by fal); polling stays the fallback. */
+  FAL_WEBHOOKS: zBool,
+  FAL_WEBHOOK_JWKS_URL: zOptionalString.pipe(z.url().optional()),
   /**
    * `ip:port` pairs (comma-separated, IP literals) that hosted-provider result downloads may
    * reach although they are private addresses: a model server on the operator's own network.
@@ -222,7 +225,7 @@ export interface Config {
   /** MODEL_CATALOG_FILE: the operator's changes to the model catalogue (docs/models.md). */
   modelCatalogFile: string | undefined;
   hosted: {
-    fal: { key: string; baseUrl: string } | undefined;
+    fal: { key: string; baseUrl: string; webhookJwksUrl?: string | undefined } | undefined;
     replicate: { token: string; baseUrl: string; webhookSecret: string | undefined } | undefined;
     /**
      * OPENAI_IMAGES: OpenAI's images API for text to image (with OPENAI_API_KEY). Off by default:
@@ -326,7 +329,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ? { apiKey: e.OPENAI_API_KEY, baseUrl: (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''), model: e.OPENAI_MODEL ?? 'gpt-4o-mini' }
       : undefined,
     hosted: {
-      fal: e.FAL_KEY ? { key: e.FAL_KEY, baseUrl: (e.FAL_BASE_URL ?? 'https://queue.fal.run').replace(/\/+$/, '') } : undefined,
+      fal: e.FAL_KEY
+        ? {
+            key: e.FAL_KEY,
+            baseUrl: (e.FAL_BASE_URL ?? 'https://queue.fal.run').replace(/\/+$/, ''),
+            webhookJwksUrl: e.FAL_WEBHOOKS ? (e.FAL_WEBHOOK_JWKS_URL ?? 'https://rest.alpha.fal.ai/.well-known/jwks.json') : undefined,
+          }
+        : undefined,
       replicate: e.REPLICATE_API_TOKEN
         ? {
             token: e.REPLICATE_API_TOKEN,

@@ -29,6 +29,7 @@ import type { Config } from '../../../config.ts';
 import { createSafeImageFetcher } from '../../../media/safeFetch.ts';
 import type { GenerationProvider, ProviderTask } from '../provider.ts';
 import { FalProvider } from './fal.ts';
+import { FAL_WEBHOOK_PATH } from './falWebhook.ts';
 import type { HostedDeps } from './hostedProvider.ts';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy } from './http.ts';
 import { OpenAiImagesProvider } from './openaiImages.ts';
@@ -147,7 +148,7 @@ export interface HostedSetup {
   catalog: ModelCatalog;
   /** Configured hosted providers, to be placed ahead of the local engine. */
   providers: GenerationProvider[];
-  /** Tasks waiting on Replicate predictions in this process (the webhook route wakes them). */
+  /** Tasks waiting on fal requests and Replicate predictions in this process (the webhook routes wake them). */
   waiters: PredictionWaiters;
 }
 
@@ -169,7 +170,7 @@ export function createHostedProviders(
   };
   const providers: GenerationProvider[] = [];
   const { fal, replicate } = config.hosted;
-  if (fal) providers.push(new FalProvider(deps, fal));
+  if (fal) providers.push(new FalProvider(deps, fal, { url: fal.webhookJwksUrl ? `${config.publicUrl}${FAL_WEBHOOK_PATH}` : undefined, waiters }));
   if (replicate) {
     providers.push(
       new ReplicateProvider(deps, {

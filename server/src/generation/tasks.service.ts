@@ -11,6 +11,7 @@ import { GENERATION_KINDS, type GenerationInput, type GenerationKind, isProFeatu
 import { checkLimits, LOCAL_MODEL, modelCost } from '@tessera/shared/generation/models';
 import type { ModelCatalog } from './providers/hosted/modelCatalog.ts';
 import { bumpTemplateUsage } from '../modules/catalog/catalog.api.ts';
+import { findMediaObject } from '../media/media.repo.ts';
 import { resolveLora, resolveTemplate } from '../modules/catalog/catalog.service.ts';
 import { publishCreditsChanged } from '../modules/credits/credits.events.ts';
 import { CREDITS_APP, holdCredits, releaseHold } from '../modules/credits/credits.service.ts';
@@ -63,6 +64,14 @@ export function upscaleGapTolerance(expected: number): number {
 export interface CanvasTarget {
   projectId: string;
   nodeId: string;
+}
+
+/** The size in bytes of the largest stored file among a task's image and video inputs. */
+async function largestInput(db: Database, kind: GenerationKind, input: unknown): Promise<number> {
+  const definition: { imageFields: readonly string[]; videoFields?: readonly string[] } = GENERATION_KINDS[kind];
+  const keys = [...definition.imageFields, ...(definition.videoFields ?? [])].map((field) => readField(input, field)).filter((v): v is string => typeof v === 'string');
+  const sizes = await Promise.all(keys.map(async (key) => (await findMediaObject(db, key))?.sizeBytes ?? 0));
+  return Math.max(0, ...sizes);
 }
 
 /** Attempts before a task whose worker keeps dying is failed and refunded. */
@@ -156,7 +165,7 @@ export async function createTask<K extends GenerationKind>(
       : await resolveInputVideos(deps, p.userId, p.kind, await resolveInputImages(deps, p.userId, p.kind, p.input, project), project);
   await checkFaceInputs(deps, p.userId, p.kind, sources);
   // The model's limits (durations, sizes, input length) are checked before anything is held.
-  const breach = checkLimits(model, sources);
+  const breach = checkLimits(model, sources, model.limits.maxInputMb ? await largestInput(deps.db, p.kind, sources) : 0);
   if (breach) throw new AppError(breach);
   const input = {
     ...sources,

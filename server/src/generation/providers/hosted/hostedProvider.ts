@@ -25,7 +25,8 @@ import { synthesizeSpeech } from '../../engine/video/speech.ts';
 import { type GenerationProvider, type ProducedOutput, ProviderError, type ProviderTask, type RunContext } from '../provider.ts';
 import type { HttpPolicy } from './http.ts';
 import { ProviderHttpError } from './http.ts';
-import { buildParams, extractFiles, flaggedUnsafe, type MappingContext, type ResultFile } from './mapping.ts';
+import { runAiShortPipeline, type Pipeline } from './aiShortsPipeline.ts';
+import { buildParams, extractFiles, extractText, flaggedUnsafe, type MappingContext, type ResultFile } from './mapping.ts';
 
 /** Everything an adapter needs besides its own credentials. */
 export interface HostedDeps {
@@ -36,6 +37,8 @@ export interface HostedDeps {
   pollMs: number;
   /** The task's model, or null when another provider (or the local engine) serves it. */
   modelFor(task: Pick<ProviderTask, 'kind' | 'input'>, provider: ModelProvider): ModelEntry | null;
+  /** The catalogue and every configured hosted provider, for pipelines that run several models. */
+  pipeline?: Pipeline;
 }
 
 /** Result files: generous limits for videos, still bounded. */
@@ -189,6 +192,17 @@ export abstract class HostedProvider implements GenerationProvider {
   async run(task: ProviderTask, ctx: RunContext): Promise<ProducedOutput[]> {
     const model = this.deps.modelFor(task, this.name);
     if (!model) throw new Error(`${this.name} does not serve ${task.kind}`);
+    // AI shorts is a pipeline of models (script, pictures, clips, speech, music) around this one.
+    if (task.kind === 'ai_shorts' && this.deps.pipeline) return [await runAiShortPipeline(this.deps.pipeline, model, task, ctx)];
+    const { outputs } = await this.runEntry(model, task, ctx);
+    return this.post(model, task, outputs, ctx);
+  }
+
+  /**
+   * Runs `model` on `task`'s input: the task's own model, or a pipeline step's (whose `kind` is
+   * the step). Answers the checked result files, or the text of a text model (a script).
+   */
+  async runEntry(model: ModelEntry, task: ProviderTask, ctx: RunContext): Promise<{ outputs: ProducedOutput[]; text: string }> {
     // The model's own time limit ends the run like a cancel does, then fails it (refunded).
     const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(model.timeoutS * 1000)]);
     const runCtx: RunContext = { ...ctx, signal };
@@ -201,13 +215,14 @@ export abstract class HostedProvider implements GenerationProvider {
       if (!ctx.signal.aborted && signal.aborted) throw new Error(`${model.id} took longer than ${model.timeoutS} s`);
       throw moderationRefusal(error) ?? error;
     }
+    if (model.output.text) return { outputs: [], text: extractText(model, answer) };
     if (flaggedUnsafe(model, answer)) throw new ProviderError('SENSITIVE_IMAGE', ERROR_CATALOGUE.SENSITIVE_IMAGE.message);
     const files = extractFiles(model, answer);
     if (!files.length) throw new Error(`${model.id} answered without a result file`);
     ctx.reportProgress(90, 'downloading');
     const outputs: ProducedOutput[] = [];
     for (const file of files) outputs.push(await fetchResult(this.deps, file, signal));
-    return this.post(model, task, outputs, runCtx);
+    return { outputs, text: '' };
   }
 
   /** Links, computed inputs and template text for the mapping of one task. */
@@ -242,7 +257,7 @@ export abstract class HostedProvider implements GenerationProvider {
     };
   }
 
-  private async post(model: ModelEntry, task: ProviderTask, outputs: ProducedOutput[], ctx: RunContext): Promise<ProducedOutput[]> {
+  protected async post(model: ModelEntry, task: ProviderTask, outputs: ProducedOutput[], ctx: RunContext): Promise<ProducedOutput[]> {
     const [first] = outputs;
     if (!model.post || !first) return outputs;
     ctx.reportProgress(94, 'finishing');

@@ -30,7 +30,7 @@ import { createSafeImageFetcher } from '../../../media/safeFetch.ts';
 import type { GenerationProvider, ProviderTask } from '../provider.ts';
 import { FalProvider } from './fal.ts';
 import { FAL_WEBHOOK_PATH } from './falWebhook.ts';
-import type { HostedDeps } from './hostedProvider.ts';
+import type { HostedDeps, HostedProvider } from './hostedProvider.ts';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy } from './http.ts';
 import { OpenAiImagesProvider } from './openaiImages.ts';
 import { ReplicateProvider } from './replicate.ts';
@@ -168,7 +168,7 @@ export function createHostedProviders(
       return model.provider === provider ? model : null;
     },
   };
-  const providers: GenerationProvider[] = [];
+  const providers: HostedProvider[] = [];
   const { fal, replicate } = config.hosted;
   if (fal) providers.push(new FalProvider(deps, fal, { url: fal.webhookJwksUrl ? `${config.publicUrl}${FAL_WEBHOOK_PATH}` : undefined, waiters }));
   if (replicate) {
@@ -182,5 +182,7 @@ export function createHostedProviders(
     );
   }
   if (config.openai && config.hosted.openaiImages) providers.push(new OpenAiImagesProvider(deps, config.openai));
+  // Pipelines (AI shorts) run several models, each on its own provider.
+  deps.pipeline = { catalog, providers: new Map(providers.map((provider) => [provider.name, provider])) };
   return { catalog, providers, waiters };
 }

@@ -105,7 +105,7 @@ export const STEP_MODELS: ModelEntryInput[] = [
     kinds: ['music'],
     input: {
       prompt: { from: 'prompt' },
-      // Stable Audio Open makes at most 47 s: a 60 s short gets a 47 s bed, which the pipeline loops.
+      // Stable Audio Open makes at most 47 s: a 60 s short gets a 47 s bed (its last 13 s without music).
       seconds_total: { from: 'duration', as: 'int', map: { '60': 47 } },
     },
     output: { files: ['audio_file.url'] },

@@ -69,7 +69,7 @@ export const DOCUMENTED_STEPS: Record<string, DocumentedEndpoint> = {
       .object({
         text: z.string(),
         voice: z
-          .enum(['af_bella', 'af_nicole', 'af_sarah', 'af_sky', 'am_adam', 'am_michael', 'bf_emma', 'bf_isabella', 'bm_george', 'bm_lewis', 'af', 'ff_siwis'])
+          .enum(['af', 'af_bella', 'af_sarah', 'am_adam', 'am_michael', 'bf_emma', 'bf_isabella', 'bm_george', 'bm_lewis', 'af_nicole', 'af_sky'])
           .optional(),
         speed: z.number().min(0.1).max(5).optional(),
       })

@@ -178,7 +178,7 @@ export const DOCUMENTED_VIDEO: Record<string, DocumentedEndpoint> = {
     input: z
       .object({
         video_path: url,
-        resolution: z.enum(['FHD', '2k', '4k']).optional(),
+        resolution: z.enum(['HD', 'FHD', '2k', '4k']).optional(),
         model: z.enum(['RealESRGAN_x4plus', 'RealESRGAN_x4plus_anime_6B', 'realesr-animevideov3']).optional(),
       })
       .strict(),

@@ -7,7 +7,10 @@
  * cancellation reaching the provider; Replicate webhooks refused when badly signed and waking the
  * task when good.
  */
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
+import { findModel } from '@tessera/shared/generation/models';
+import { createMediaLinks } from '../src/media/signedLinks.ts';
+import type { RunContext } from '../src/generation/providers/provider.ts';
 import { connect } from '@tessera/db/connect';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,11 +21,21 @@ import { REPLICATE_WEBHOOK_PATH } from '../src/generation/providers/hosted/repli
 import { createTestDatabase, creditSummary, rpc, signInAnonymously, testConfig, type TestApp, type TestUser } from './harness.ts';
 import { type FalStandIn, type OpenAiImagesStandIn, type ReplicateStandIn, signWebhook, startFalStandIn, startOpenAiImagesStandIn, startReplicateStandIn } from './providerStandIns.ts';
 
-/** The real app with hosted providers built from `config`, polling every `pollMs`. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The real app with hosted providers built from `config`, polling every `pollMs`; providers fetch inputs from its real address. */
 async function startApp(config: Partial<Config>, pollMs: number): Promise<TestApp> {
   const testDb = await createTestDatabase();
+  const port = await freePort();
   const full = testConfig({
     databaseUrl: testDb.url,
+    publicUrl: `http://127.0.0.1:${port}`,
     workerConcurrency: 1,
     // A canceled task is noticed on the next heartbeat.
     workerTiming: { leaseMs: 30_000, heartbeatMs: 200, reapMs: 60_000 },
@@ -31,7 +44,7 @@ async function startApp(config: Partial<Config>, pollMs: number): Promise<TestAp
   const database = await connect({ databaseUrl: testDb.url, poolSize: 5 });
   const hosted = createHostedProviders(full, { pollMs, http: { baseDelayMs: 50, maxDelayMs: 5_000, timeoutMs: 10_000 } });
   const app = await buildApp({ config: full, database, hosted });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
     database,
@@ -97,7 +110,8 @@ describe('fal queue provider', () => {
     const submit = fal.requests.find((r) => r.method === 'POST');
     expect(submit).toMatchObject({ path: '/fal-ai/flux/schnell', headers: { authorization: `Key ${fal.key}` }, body: { prompt: 'a lighthouse at dawn', image_size: 'square_hd' } });
     expect(fal.requests.some((r) => r.path.endsWith('/status'))).toBe(true);
-    expect((await creditSummary(t.app, user.cookie)).used - before.used).toBe(4);
+    // The model's own price, not the kind's.
+    expect((await creditSummary(t.app, user.cookie)).used - before.used).toBe(findModel('fal-flux-schnell')!.price!.credits);
   });
 
   it('retries a 429 after Retry-After and then succeeds', async () => {
@@ -149,32 +163,35 @@ describe('fal queue provider', () => {
     expect(fal.requests.length).toBe(before);
   });
 
-  it('turns a video result into a probed MP4 output', async () => {
+  /** A run context as the worker gives one: stored inputs, signed links to them. */
+  async function directContext(): Promise<RunContext> {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } }).png().toBuffer();
+    await t.app.services.storage.put('u/x/source.png', png, 'image/png');
+    const links = createMediaLinks({ publicUrl: t.config.publicUrl, secret: t.config.authSecret });
+    return { reportProgress: () => {}, signal: new AbortController().signal, loadMedia: async () => png, mediaUrl: async (key) => links.url(key) };
+  }
+
+  it('turns a video result into a probed MP4 output, the input sent as a signed link', async () => {
     const { providers } = createHostedProviders(t.config, { pollMs: 20 });
     const provider = providers.find((p) => p.supports('image_to_video', {}))!;
     expect(provider.name).toBe('fal');
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } }).png().toBuffer();
-    const [output] = await provider.run(
-      { id: 'direct', kind: 'image_to_video', input: { image: 'u/x/source.png', prompt: 'slow push in', duration: 5 } },
-      { reportProgress: () => {}, signal: new AbortController().signal, loadMedia: async () => png },
-    );
+    const [output] = await provider.run({ id: 'direct', kind: 'image_to_video', input: { image: 'u/x/source.png', prompt: 'slow push in', duration: 5 } }, await directContext());
     expect(output).toMatchObject({ contentType: 'video/mp4', mediaType: 'video', width: 320, height: 240 });
     expect(output!.durationS).toBeCloseTo(1, 1);
     expect(await sharp(output!.poster).metadata()).toMatchObject({ format: 'png', width: 320, height: 240 });
     const submit = fal.requests.filter((r) => r.method === 'POST').at(-1);
     expect(submit?.path).toBe('/fal-ai/kling-video/v2.1/standard/image-to-video');
-    expect(submit?.body).toMatchObject({ prompt: 'slow push in', duration: '5', image_url: expect.stringMatching(/^data:image\/png;base64,/) });
+    expect(submit?.body).toMatchObject({ prompt: 'slow push in', duration: '5', image_url: expect.stringMatching(/\/api\/media\/u\/x\/source\.png\?exp=\d+&sig=/) });
+    // fal fetched it: the link opens the file without a session.
+    expect(fal.fetched.at(-1)).toBe((submit?.body as { image_url: string }).image_url);
   });
 
   it('fails a video job fal refuses at submit with "Video submit task error"', async () => {
     const { providers } = createHostedProviders(t.config, { pollMs: 20 });
     const provider = providers.find((p) => p.supports('image_to_video', {}))!;
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } }).png().toBuffer();
+    const ctx = await directContext();
     fal.mode = 'rejectSubmit';
-    const run = provider.run(
-      { id: 'direct', kind: 'image_to_video', input: { image: 'u/x/source.png', prompt: 'slow push in', duration: 5 } },
-      { reportProgress: () => {}, signal: new AbortController().signal, loadMedia: async () => png },
-    );
+    const run = provider.run({ id: 'direct', kind: 'image_to_video', input: { image: 'u/x/source.png', prompt: 'slow push in', duration: 5 } }, ctx);
     await expect(run).rejects.toMatchObject({ name: 'ProviderError', code: 'VIDEO_SUBMIT_ERROR', message: 'Video submit task error' });
     fal.mode = 'ok';
   });
@@ -304,7 +321,7 @@ describe('OpenAI images provider', () => {
       headers: { authorization: `Bearer ${openai.key}` },
       body: { model: 'gpt-image-1', prompt: 'a fox in snow', n: 1, size: '1024x1024' },
     });
-    expect((await creditSummary(t.app, user.cookie)).used - before.used).toBe(4);
+    expect((await creditSummary(t.app, user.cookie)).used - before.used).toBe(findModel('openai-gpt-image-1')!.price!.credits);
   });
 
   it('retries a 429 after Retry-After', async () => {
@@ -324,7 +341,7 @@ describe('OpenAI images provider', () => {
     const before = await creditSummary(t.app, user.cookie);
     const task = await settled(t, user, await createImage(t, user, 'something refused'));
     openai.mode = 'ok';
-    expect(task).toMatchObject({ status: 'failed', error: { code: 'SENSITIVE_CONTENT', message: 'Please do not enter sensitive content.' } });
+    expect(task).toMatchObject({ status: 'failed', error: { code: 'SENSITIVE_TEXT', message: 'Please do not enter sensitive or harmful content.' } });
     await expect.poll(async () => (await creditSummary(t.app, user.cookie)).used).toBe(before.used);
   });
 });

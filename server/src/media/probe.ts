@@ -25,11 +25,11 @@ interface FfprobeOutput {
   format?: { duration?: string };
 }
 
-function runFfprobe(ffprobePath: string, path: string, timeoutMs: number): Promise<string> {
+function runFfprobe(ffprobePath: string, path: string, timeoutMs: number, demuxers = ALLOWED_DEMUXERS): Promise<string> {
   const args = [
     '-v', 'error',
     '-protocol_whitelist', 'file',
-    '-format_whitelist', ALLOWED_DEMUXERS,
+    '-format_whitelist', demuxers,
     '-print_format', 'json',
     '-show_streams', '-show_format',
     // `file:` makes a path that starts with `-` or looks like a URL still a local file.
@@ -69,9 +69,12 @@ export async function probeVideo(path: string, opts: { ffprobePath?: string; tim
   };
 }
 
+/** Sound containers hosted speech and music models answer with (and video containers, for a sound track). */
+const AUDIO_DEMUXERS = `wav,mp3,ogg,flac,aac,${ALLOWED_DEMUXERS}`;
+
 /** Probes a sound file: it must hold an audio stream of positive length (hosted speech, music and sound results). */
 export async function probeAudio(path: string, opts: { ffprobePath?: string; timeoutMs?: number } = {}): Promise<{ durationS: number; codec: string }> {
-  const parsed = JSON.parse(await runFfprobe(opts.ffprobePath ?? ffprobePath(), path, opts.timeoutMs ?? PROBE_TIMEOUT_MS)) as FfprobeOutput;
+  const parsed = JSON.parse(await runFfprobe(opts.ffprobePath ?? ffprobePath(), path, opts.timeoutMs ?? PROBE_TIMEOUT_MS, AUDIO_DEMUXERS)) as FfprobeOutput;
   const audio = (parsed.streams ?? []).find((s) => s.codec_type === 'audio');
   const durationS = Number(parsed.format?.duration ?? audio?.duration);
   if (!audio?.codec_name || !Number.isFinite(durationS) || durationS <= 0) throw new Error('not a sound file');

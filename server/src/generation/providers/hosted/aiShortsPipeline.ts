@@ -177,7 +177,8 @@ export async function runAiShortPipeline(pipeline: Pipeline, clipModel: ModelEnt
     if (music) {
       const path = join(dir, 'music.audio');
       await writeFile(path, music);
-      args.push('-i', `file:${path}`);
+      // A music model may make less than the short (Stable Audio stops at 47 s): loop it.
+      args.push('-stream_loop', '-1', '-i', `file:${path}`);
     } else if (input.music) {
       args.push('-f', 'lavfi', '-i', musicBedGraph({ seconds: input.duration, seed, level: 1 }));
     }

@@ -110,9 +110,8 @@ export function moderationRefusal(failure: unknown): ProviderError | null {
   return null;
 }
 
-/** The cut-out `subject` (PNG with alpha) on the task's chosen background. */
-async function onBackground(subject: Buffer, background: Background | undefined, ctx: RunContext): Promise<Buffer> {
-  const { width = 1, height = 1 } = await sharp(subject).metadata();
+/** The task's chosen background as a picture of `width`×`height` (white when none was chosen). */
+async function backgroundPicture(background: Background | undefined, width: number, height: number, ctx: RunContext): Promise<ReturnType<typeof sharp>> {
   let base: ReturnType<typeof sharp>;
   if (!background || background.type === 'color') {
     base = sharp({ create: { width, height, channels: 3, background: background?.color ?? '#ffffff' } });
@@ -125,7 +124,34 @@ async function onBackground(subject: Buffer, background: Background | undefined,
   } else {
     base = sharp(await ctx.loadMedia(background.image)).resize(width, height, { fit: 'cover' });
   }
-  return base.composite([{ input: subject }]).png().toBuffer();
+  return base;
+}
+
+/** The cut-out `subject` (PNG with alpha) on the task's chosen background. */
+async function onBackground(subject: Buffer, background: Background | undefined, ctx: RunContext): Promise<Buffer> {
+  const { width = 1, height = 1 } = await sharp(subject).metadata();
+  return (await backgroundPicture(background, width, height, ctx)).composite([{ input: subject }]).png().toBuffer();
+}
+
+/**
+ * A cut-out video (a WebM/MOV with an alpha channel) on the chosen background, as H.264 (MP4
+ * has no alpha). A clip without alpha simply covers the background: it is already composed.
+ */
+async function videoOnBackground(video: ProducedOutput, background: Background | undefined, ctx: RunContext): Promise<Buffer> {
+  const width = video.width ?? 1;
+  const height = video.height ?? 1;
+  const picture = await (await backgroundPicture(background, width, height, ctx)).png().toBuffer();
+  return inTemp(async (dir) => {
+    const [v, b, out] = [join(dir, 'cutout.video'), join(dir, 'background.png'), join(dir, 'out.mp4')];
+    await writeFile(v, video.data);
+    await writeFile(b, picture);
+    await runFfmpeg(
+      [...FFMPEG, '-loop', '1', '-i', `file:${b}`, '-i', `file:${v}`, '-filter_complex', '[0:v][1:v]overlay=shortest=1:format=auto,format=yuv420p[v]', '-map', '[v]', '-map', '1:a?', '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac', '-movflags', '+faststart', `file:${out}`],
+      1,
+      { signal: ctx.signal },
+    );
+    return readFile(out);
+  });
 }
 
 /** The source video followed by the model's continuation, at the source's size (video extension). */
@@ -263,9 +289,12 @@ export abstract class HostedProvider implements GenerationProvider {
     ctx.reportProgress(94, 'finishing');
     const video = readField(task.input, 'video');
     switch (model.post) {
-      case 'background':
+      case 'background': {
+        const background = readField(task.input, 'background') as Background | undefined;
+        if (first.mediaType === 'video') return [await videoOutput(await videoOnBackground(first, background, ctx), ctx.signal)];
         if (first.mediaType !== 'image') return outputs;
-        return [await imageOutput(await onBackground(first.data, readField(task.input, 'background') as Background | undefined, ctx))];
+        return [await imageOutput(await onBackground(first.data, background, ctx))];
+      }
       case 'append':
         if (typeof video !== 'string' || first.mediaType !== 'video') return outputs;
         return [await videoOutput(await appendToSource(await ctx.loadMedia(video), first.data, ctx.signal), ctx.signal)];

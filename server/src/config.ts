@@ -115,6 +115,8 @@ const zEnv = z.object({
   REPLICATE_WEBHOOK_SECRET: zOptionalString,
   /** A JSON file of model catalogue changes (add, disable, reprice): see docs/models.md. */
   MODEL_CATALOG_FILE: zOptionalString,
+  /** Kinds (comma-separated, or `all`) the local engine must not make: only hosted models do. */
+  LOCAL_ENGINE_OFF: zOptionalString,
   /** Where media live: `local` (DATA_DIR/media) or `s3` (an S3-compatible bucket, every node sees every file). */
   MEDIA_STORE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: zOptionalString.pipe(z.url().optional()),
@@ -224,6 +226,8 @@ export interface Config {
    */
   /** MODEL_CATALOG_FILE: the operator's changes to the model catalogue (docs/models.md). */
   modelCatalogFile: string | undefined;
+  /** LOCAL_ENGINE_OFF: kinds the local engine does not make here (`*` for all). */
+  localEngineOff: string[];
   hosted: {
     fal: { key: string; baseUrl: string; webhookJwksUrl?: string | undefined } | undefined;
     replicate: { token: string; baseUrl: string; webhookSecret: string | undefined } | undefined;
@@ -346,6 +350,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       openaiImages: e.OPENAI_IMAGES,
     },
     modelCatalogFile: e.MODEL_CATALOG_FILE,
+    localEngineOff: (e.LOCAL_ENGINE_OFF ?? '')
+      .split(',')
+      .map((kind) => kind.trim())
+      .filter(Boolean)
+      .map((kind) => (kind === 'all' ? '*' : kind)),
     providerDownloadAllowList: (e.PROVIDER_DOWNLOAD_ALLOW_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { packageFile } from '../src/generation/engine/tf.ts';
-import { createHostedProviders } from '../src/generation/providers/hosted/modelCatalog.ts';
+import { createHostedProviders, ModelCatalog } from '../src/generation/providers/hosted/modelCatalog.ts';
 import { createTestDatabase, creditSummary, disconnectTestSockets, freePort, rpc, signUpTestUser, testConfig, type TestApp, type TestUser } from './harness.ts';
 import { type FalStandIn, type OpenAiImagesStandIn, type ReplicateStandIn, startFalStandIn, startOpenAiImagesStandIn, startReplicateStandIn } from './providerStandIns.ts';
 import { fetchMedia, makeClip, probe, richUser, run$, runTask, uploadMedia, uploadVideo } from './videoTestKit.ts';
@@ -325,5 +325,35 @@ describe('prices, limits and refusals', () => {
     expect((await fetch(expired)).status).toBe(404);
     // Without a signature the file stays private.
     expect((await fetch(new URL(url.pathname, url))).status).toBe(401);
+  });
+});
+
+describe('the local engine turned off for a kind', () => {
+  it('offers only hosted models for it, and refuses the kind where none is configured', async () => {
+    const catalog = new ModelCatalog(new Set(['fal']), [], ['text_to_image', 'upscale']);
+    expect(catalog.forKind('text_to_image').every((m) => m.provider === 'fal')).toBe(true);
+    expect(catalog.choose('text_to_image', 'local').provider).toBe('fal');
+    // Another kind still runs locally.
+    expect(catalog.forKind('uncrop').at(-1)?.id).toBe('local');
+    const none = new ModelCatalog(new Set(), [], ['*']);
+    expect(none.forKind('upscale')).toEqual([]);
+    // On a server like that, the request is refused before anything is held.
+    const testDb = await createTestDatabase();
+    const config = testConfig({ databaseUrl: testDb.url, localEngineOff: ['upscale'] });
+    const database = await connect({ databaseUrl: testDb.url, poolSize: 2 });
+    const app = await buildApp({ config, database });
+    try {
+      const other: TestApp = { app, database, config, close: async () => {} };
+      const user = await richUser(other, 10);
+      const before = await creditSummary(app, user.cookie);
+      const res = await rpc(app, user.cookie, 'imageTools.upscale', { image: await uploadMedia(other, user, media.portrait, 'p.jpg', 'image/jpeg') });
+      expect(res.body.error?.message).toBe('This is not available on this server.');
+      expect(await creditSummary(app, user.cookie)).toEqual(before);
+      expect((await rpc(app, null, 'model.list', { kind: 'upscale' }, 'GET')).body.result.data).toEqual([]);
+    } finally {
+      await app.close();
+      await database.close();
+      await testDb.drop();
+    }
   });
 });

@@ -142,7 +142,10 @@ export async function createTask<K extends GenerationKind>(
   // A model the studio offered but this server cannot run (its provider's key is gone): say so
   // rather than silently running another one.
   const requested = readField(p.input, 'model');
-  if (typeof requested === 'string' && !(deps.models?.forKind(p.kind) ?? [LOCAL_MODEL]).some((m) => m.id === requested)) throw new AppError('VIDEO_MODEL_UNAVAILABLE');
+  const offered = deps.models?.forKind(p.kind) ?? [LOCAL_MODEL];
+  // The operator turned the local engine off for this kind and no hosted model makes it.
+  if (offered.length === 0) throw new AppError('KIND_UNAVAILABLE');
+  if (typeof requested === 'string' && !offered.some((m) => m.id === requested)) throw new AppError('VIDEO_MODEL_UNAVAILABLE');
   const model = deps.models?.choose(p.kind, typeof requested === 'string' ? requested : undefined) ?? LOCAL_MODEL;
   const texts = ['prompt', 'negativePrompt'].map((field) => readField(p.input, field)).filter((v): v is string => typeof v === 'string');
   // A timeline's text overlays are burnt into the exported video: moderated like prompts.

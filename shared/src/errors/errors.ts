@@ -124,6 +124,8 @@ export const ERROR_CATALOGUE = {
   MODEL_SETTING_UNSUPPORTED: entry('BAD_REQUEST', 'This model does not support this size, shape or setting. Choose another one or another model.'),
   MODEL_SOURCE_TOO_LONG: entry('BAD_REQUEST', 'This input is too long for this model. Shorten it or choose another model.'),
   MODEL_INPUT_TOO_LARGE: entry('BAD_REQUEST', 'This file is too large for this model. Choose a smaller file or another model.'),
+  // The operator turned the local engine off for this kind and no hosted model makes it (LOCAL_ENGINE_OFF).
+  KIND_UNAVAILABLE: entry('PRECONDITION_FAILED', 'This is not available on this server.'),
 
   // Image
   IMAGE_REQUIRED: entry('BAD_REQUEST', 'Image is required.'),

@@ -63,6 +63,7 @@ export const ar: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "هذا النموذج لا يدعم هذا الحجم أو الشكل أو الإعداد. اختر خيارًا آخر أو نموذجًا آخر.",
   MODEL_SOURCE_TOO_LONG: "هذا الإدخال طويل جدًا لهذا النموذج. قصّره أو اختر نموذجًا آخر.",
   MODEL_INPUT_TOO_LARGE: "هذا الملف كبير جدًا لهذا النموذج. اختر ملفًا أصغر أو نموذجًا آخر.",
+  KIND_UNAVAILABLE: "هذه الميزة غير متاحة على هذا الخادم.",
   IMAGE_REQUIRED: "الصورة مطلوبة.",
   IMAGE_NOT_FOUND: "لم يتم العثور على الصورة.",
   IMAGE_UPLOAD_FAILED: "فشل رفع الصورة.",

@@ -63,6 +63,7 @@ export const da: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "Denne model understøtter ikke denne størrelse, form eller indstilling. Vælg en anden eller en anden model.",
   MODEL_SOURCE_TOO_LONG: "Dette input er for langt til denne model. Gør det kortere, eller vælg en anden model.",
   MODEL_INPUT_TOO_LARGE: "Denne fil er for stor til denne model. Vælg en mindre fil eller en anden model.",
+  KIND_UNAVAILABLE: "Dette er ikke tilgængeligt på denne server.",
   IMAGE_REQUIRED: "Billede er påkrævet.",
   IMAGE_NOT_FOUND: "Billede ikke fundet.",
   IMAGE_UPLOAD_FAILED: "Upload af billede mislykkedes.",

@@ -63,6 +63,7 @@ export const de: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "Dieses Modell unterstützt diese Größe, dieses Format oder diese Einstellung nicht. Wähle etwas anderes oder ein anderes Modell.",
   MODEL_SOURCE_TOO_LONG: "Diese Eingabe ist für dieses Modell zu lang. Kürze sie oder wähle ein anderes Modell.",
   MODEL_INPUT_TOO_LARGE: "Diese Datei ist für dieses Modell zu groß. Wähle eine kleinere Datei oder ein anderes Modell.",
+  KIND_UNAVAILABLE: "Das ist auf diesem Server nicht verfügbar.",
   IMAGE_REQUIRED: "Ein Bild ist erforderlich.",
   IMAGE_NOT_FOUND: "Bild nicht gefunden.",
   IMAGE_UPLOAD_FAILED: "Das Hochladen des Bildes ist fehlgeschlagen.",

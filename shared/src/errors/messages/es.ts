@@ -63,6 +63,7 @@ export const es: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "Este modelo no admite este tamaño, formato o ajuste. Elige otro u otro modelo.",
   MODEL_SOURCE_TOO_LONG: "Esta entrada es demasiado larga para este modelo. Acórtala o elige otro modelo.",
   MODEL_INPUT_TOO_LARGE: "Este archivo es demasiado grande para este modelo. Elige un archivo más pequeño u otro modelo.",
+  KIND_UNAVAILABLE: "Esto no está disponible en este servidor.",
   IMAGE_REQUIRED: "La imagen es obligatoria.",
   IMAGE_NOT_FOUND: "No se encontró la imagen.",
   IMAGE_UPLOAD_FAILED: "Error al subir la imagen.",

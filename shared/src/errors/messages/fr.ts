@@ -63,6 +63,7 @@ export const fr: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "Ce modèle ne prend pas en charge cette taille, ce format ou ce réglage. Choisissez-en un autre ou un autre modèle.",
   MODEL_SOURCE_TOO_LONG: "Cette entrée est trop longue pour ce modèle. Raccourcissez-la ou choisissez un autre modèle.",
   MODEL_INPUT_TOO_LARGE: "Ce fichier est trop volumineux pour ce modèle. Choisissez un fichier plus petit ou un autre modèle.",
+  KIND_UNAVAILABLE: "Ceci n'est pas disponible sur ce serveur.",
   IMAGE_REQUIRED: "Une image est requise.",
   IMAGE_NOT_FOUND: "Image introuvable.",
   IMAGE_UPLOAD_FAILED: "L’envoi de l’image a échoué.",

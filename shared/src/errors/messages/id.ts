@@ -63,6 +63,7 @@ export const id: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "Model ini tidak mendukung ukuran, bentuk, atau pengaturan ini. Pilih yang lain atau model lain.",
   MODEL_SOURCE_TOO_LONG: "Input ini terlalu panjang untuk model ini. Persingkat atau pilih model lain.",
   MODEL_INPUT_TOO_LARGE: "File ini terlalu besar untuk model ini. Pilih file yang lebih kecil atau model lain.",
+  KIND_UNAVAILABLE: "Fitur ini tidak tersedia di server ini.",
   IMAGE_REQUIRED: "Gambar wajib diisi.",
   IMAGE_NOT_FOUND: "Gambar tidak ditemukan.",
   IMAGE_UPLOAD_FAILED: "Unggah gambar gagal.",

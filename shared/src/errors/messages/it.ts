@@ -63,6 +63,7 @@ export const it: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "Questo modello non supporta questa dimensione, forma o impostazione. Scegline un'altra o un altro modello.",
   MODEL_SOURCE_TOO_LONG: "Questo input è troppo lungo per questo modello. Accorcialo o scegli un altro modello.",
   MODEL_INPUT_TOO_LARGE: "Questo file è troppo grande per questo modello. Scegli un file più piccolo o un altro modello.",
+  KIND_UNAVAILABLE: "Questa funzione non è disponibile su questo server.",
   IMAGE_REQUIRED: "L’immagine è obbligatoria.",
   IMAGE_NOT_FOUND: "Immagine non trovata.",
   IMAGE_UPLOAD_FAILED: "Caricamento dell’immagine non riuscito.",

@@ -63,6 +63,7 @@ export const ja: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "このモデルはこのサイズ・形状・設定に対応していません。別の設定か別のモデルを選んでください。",
   MODEL_SOURCE_TOO_LONG: "この入力はこのモデルには長すぎます。短くするか、別のモデルを選んでください。",
   MODEL_INPUT_TOO_LARGE: "このファイルはこのモデルには大きすぎます。小さいファイルか別のモデルを選んでください。",
+  KIND_UNAVAILABLE: "この機能はこのサーバーでは利用できません。",
   IMAGE_REQUIRED: "画像は必須です。",
   IMAGE_NOT_FOUND: "画像が見つかりません。",
   IMAGE_UPLOAD_FAILED: "画像のアップロードに失敗しました。",

@@ -63,6 +63,7 @@ export const ko: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "이 모델은 이 크기, 비율 또는 설정을 지원하지 않습니다. 다른 설정이나 다른 모델을 선택하세요.",
   MODEL_SOURCE_TOO_LONG: "이 입력은 이 모델에 너무 깁니다. 줄이거나 다른 모델을 선택하세요.",
   MODEL_INPUT_TOO_LARGE: "이 파일은 이 모델에 너무 큽니다. 더 작은 파일이나 다른 모델을 선택하세요.",
+  KIND_UNAVAILABLE: "이 기능은 이 서버에서 사용할 수 없습니다.",
   IMAGE_REQUIRED: "이미지가 필요해요.",
   IMAGE_NOT_FOUND: "이미지를 찾을 수 없어요.",
   IMAGE_UPLOAD_FAILED: "이미지 업로드에 실패했어요.",

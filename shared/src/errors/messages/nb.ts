@@ -63,6 +63,7 @@ export const nb: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "Denne modellen støtter ikke denne størrelsen, formen eller innstillingen. Velg en annen eller en annen modell.",
   MODEL_SOURCE_TOO_LONG: "Denne inndataen er for lang for denne modellen. Gjør den kortere eller velg en annen modell.",
   MODEL_INPUT_TOO_LARGE: "Denne filen er for stor for denne modellen. Velg en mindre fil eller en annen modell.",
+  KIND_UNAVAILABLE: "Dette er ikke tilgjengelig på denne serveren.",
   IMAGE_REQUIRED: "Bilde er påkrevd.",
   IMAGE_NOT_FOUND: "Fant ikke bildet.",
   IMAGE_UPLOAD_FAILED: "Opplasting av bilde mislyktes.",

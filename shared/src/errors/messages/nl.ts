@@ -63,6 +63,7 @@ export const nl: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "Dit model ondersteunt dit formaat, deze vorm of deze instelling niet. Kies iets anders of een ander model.",
   MODEL_SOURCE_TOO_LONG: "Deze invoer is te lang voor dit model. Maak hem korter of kies een ander model.",
   MODEL_INPUT_TOO_LARGE: "Dit bestand is te groot voor dit model. Kies een kleiner bestand of een ander model.",
+  KIND_UNAVAILABLE: "Dit is niet beschikbaar op deze server.",
   IMAGE_REQUIRED: "Een afbeelding is verplicht.",
   IMAGE_NOT_FOUND: "Afbeelding niet gevonden.",
   IMAGE_UPLOAD_FAILED: "Afbeelding uploaden mislukt.",

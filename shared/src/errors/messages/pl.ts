@@ -63,6 +63,7 @@ export const pl: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "Ten model nie obsługuje tego rozmiaru, kształtu ani ustawienia. Wybierz inne lub inny model.",
   MODEL_SOURCE_TOO_LONG: "Te dane wejściowe są za długie dla tego modelu. Skróć je lub wybierz inny model.",
   MODEL_INPUT_TOO_LARGE: "Ten plik jest za duży dla tego modelu. Wybierz mniejszy plik lub inny model.",
+  KIND_UNAVAILABLE: "Ta funkcja nie jest dostępna na tym serwerze.",
   IMAGE_REQUIRED: "Obraz jest wymagany.",
   IMAGE_NOT_FOUND: "Nie znaleziono obrazu.",
   IMAGE_UPLOAD_FAILED: "Nie udało się przesłać obrazu.",

@@ -63,6 +63,7 @@ export const pt: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "Este modelo não suporta este tamanho, formato ou ajuste. Escolha outro ou outro modelo.",
   MODEL_SOURCE_TOO_LONG: "Esta entrada é longa demais para este modelo. Encurte-a ou escolha outro modelo.",
   MODEL_INPUT_TOO_LARGE: "Este arquivo é grande demais para este modelo. Escolha um arquivo menor ou outro modelo.",
+  KIND_UNAVAILABLE: "Isto não está disponível neste servidor.",
   IMAGE_REQUIRED: "A imagem é obrigatória.",
   IMAGE_NOT_FOUND: "Imagem não encontrada.",
   IMAGE_UPLOAD_FAILED: "Falha ao enviar a imagem.",

@@ -63,6 +63,7 @@ export const tr: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "Bu model bu boyutu, biçimi veya ayarı desteklemiyor. Başka bir seçenek veya başka bir model seçin.",
   MODEL_SOURCE_TOO_LONG: "Bu girdi bu model için çok uzun. Kısaltın veya başka bir model seçin.",
   MODEL_INPUT_TOO_LARGE: "Bu dosya bu model için çok büyük. Daha küçük bir dosya veya başka bir model seçin.",
+  KIND_UNAVAILABLE: "Bu özellik bu sunucuda kullanılamıyor.",
   IMAGE_REQUIRED: "Görsel gereklidir.",
   IMAGE_NOT_FOUND: "Görsel bulunamadı.",
   IMAGE_UPLOAD_FAILED: "Görsel yüklenemedi.",

@@ -63,6 +63,7 @@ export const tw: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "此模型不支援這個尺寸、比例或設定。請選擇其他設定或其他模型。",
   MODEL_SOURCE_TOO_LONG: "此輸入對這個模型來說太長。請縮短或選擇其他模型。",
   MODEL_INPUT_TOO_LARGE: "此檔案對這個模型來說太大。請選擇較小的檔案或其他模型。",
+  KIND_UNAVAILABLE: "此功能在這台伺服器上無法使用。",
   IMAGE_REQUIRED: "圖片為必填。",
   IMAGE_NOT_FOUND: "找不到圖片。",
   IMAGE_UPLOAD_FAILED: "圖片上傳失敗。",

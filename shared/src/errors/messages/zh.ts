@@ -63,6 +63,7 @@ export const zh: CatalogueMessages = {
   MODEL_SETTING_UNSUPPORTED: "此模型不支持这个尺寸、比例或设置。请选择其他设置或其他模型。",
   MODEL_SOURCE_TOO_LONG: "此输入对该模型来说太长。请缩短或选择其他模型。",
   MODEL_INPUT_TOO_LARGE: "此文件对该模型来说太大。请选择更小的文件或其他模型。",
+  KIND_UNAVAILABLE: "此功能在此服务器上不可用。",
   IMAGE_REQUIRED: "图片为必填项。",
   IMAGE_NOT_FOUND: "未找到图片。",
   IMAGE_UPLOAD_FAILED: "图片上传失败。",

@@ -36,7 +36,7 @@ import { OpenAiImagesProvider } from './openaiImages.ts';
 import { ReplicateProvider } from './replicate.ts';
 import { PredictionWaiters, REPLICATE_WEBHOOK_PATH } from './replicateWebhook.ts';
 
-type HostedConfig = Pick<Config, 'hosted' | 'openai' | 'publicUrl' | 'providerDownloadAllowList' | 'modelCatalogFile'>;
+type HostedConfig = Pick<Config, 'hosted' | 'openai' | 'publicUrl' | 'providerDownloadAllowList' | 'modelCatalogFile' | 'localEngineOff'>;
 
 /** How often every node re-reads the admin console's overrides. */
 const RELOAD_MS = 30_000;
@@ -76,6 +76,8 @@ export class ModelCatalog {
   constructor(
     readonly configured: ReadonlySet<ModelProvider>,
     fileOverrides: readonly ModelOverride[] = [],
+    /** Kinds the local engine does not make here (LOCAL_ENGINE_OFF); `*` for all. */
+    private readonly localOff: readonly string[] = [],
   ) {
     this.fromFile = applyOverrides(MODEL_CATALOG, fileOverrides);
     this.current = this.fromFile;
@@ -90,14 +92,22 @@ export class ModelCatalog {
     return findModel(id, this.current);
   }
 
-  /** Enabled models that make `kind` here, default first, the local engine last. */
+  /** Enabled models that make `kind` here, default first, the local engine last (unless the operator turned it off). */
   forKind(kind: string): ModelEntry[] {
-    return modelsForKind(kind, this.configured, this.current);
+    const models = modelsForKind(kind, this.configured, this.current);
+    return this.localRuns(kind) ? models : models.filter((model) => model.provider !== 'local');
+  }
+
+  /** False when the operator turned the local engine off for `kind`. */
+  localRuns(kind: string): boolean {
+    return !this.localOff.includes('*') && !this.localOff.includes(kind);
   }
 
   /** The model a task runs on: its pick when available here, else the kind's default. */
   choose(kind: string, requested: string | undefined): ModelEntry {
-    return chooseModel(kind, requested, this.configured, this.current);
+    const available = this.forKind(kind);
+    // Nothing offered (the local engine off, no hosted model): accepting refuses such tasks.
+    return (requested ? available.find((model) => model.id === requested) : undefined) ?? available[0] ?? chooseModel(kind, requested, this.configured, this.current);
   }
 
   /** The model `task` runs on; `model` in the input is the studio's pick, if any. */
@@ -139,8 +149,8 @@ export class ModelCatalog {
 }
 
 /** The catalogue for `config` (file overrides applied; call `startReloading` for the admin's). */
-export function createModelCatalog(config: Pick<Config, 'hosted' | 'openai' | 'modelCatalogFile'>): ModelCatalog {
-  return new ModelCatalog(configuredProviders(config), readCatalogFile(config.modelCatalogFile));
+export function createModelCatalog(config: Pick<Config, 'hosted' | 'openai' | 'modelCatalogFile' | 'localEngineOff'>): ModelCatalog {
+  return new ModelCatalog(configuredProviders(config), readCatalogFile(config.modelCatalogFile), config.localEngineOff);
 }
 
 export interface HostedSetup {

@@ -9,6 +9,7 @@
  * from what it does have (bilateralFilter, kmeans, Canny, adaptiveThreshold, CLAHE, blur …).
  */
 import type { ImageStyle } from '@tessera/shared/generation';
+import { nativeSeed } from '../nativeSeed.ts';
 import { type CV, cvConstant, decodeImage, encodePng, hashString, loadOpenCv, lumaOf, matFromRaw, type RawImage, rawFromMat, seededRandom, smoothNoise, withMats } from '../opencv.ts';
 import type { EngineImage, EngineProgress } from '../types.ts';
 
@@ -435,7 +436,7 @@ function kmeansCenters(cv: CV, rgb: RawImage, k: number, seed: number, maxSample
     const data = keep(cv.matFromArray(count, 3, cv.CV_32FC1, samples));
     const labels = keep(new cv.Mat());
     const centers = keep(new cv.Mat());
-    cv.setRNGSeed(seed);
+    cv.setRNGSeed(nativeSeed(seed));
     const criteria = new cv.TermCriteria(cv.TermCriteria_EPS + cv.TermCriteria_MAX_ITER, 12, 1);
     cv.kmeans(data, Math.min(k, count), labels, criteria, 1, cvConstant(cv, 'KMEANS_PP_CENTERS'), centers);
     return Float32Array.from(centers.data32F);

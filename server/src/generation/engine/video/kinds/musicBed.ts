@@ -5,6 +5,7 @@
  * seed, so a short always gets the same music. Answers a lavfi source graph (numbers only).
  */
 import { prng } from '../../../providers/proceduralImage.ts';
+import { nativeSeed } from '../../nativeSeed.ts';
 import { n } from '../videoKinds.ts';
 import { SAMPLE_RATE } from './soundRecipes.ts';
 
@@ -54,7 +55,7 @@ export function musicBedGraph(p: { seconds: number; seed: number; level: number 
   const bar = beat * 4;
   const tri = (f: string) => `(sin(2*PI*${f}*t)+sin(6*PI*${f}*t)/9)`;
   const expr = [
-    `if(eq(n,0),st(0,${(p.seed >>> 0) + 1}),0)`,
+    `if(eq(n,0),st(0,${nativeSeed(p.seed) + 1}),0)`,
     `st(1,mod(floor(t/${n(bar)}),${plan.chords.length}))`,
     `st(2,${chordTone(plan, 0)})`,
     `st(3,${chordTone(plan, 1)})`,

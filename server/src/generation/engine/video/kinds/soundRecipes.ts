@@ -11,6 +11,7 @@
  * 1–9 are scratch registers.
  */
 import { hashText, prng } from '../../../providers/proceduralImage.ts';
+import { nativeSeed } from '../../nativeSeed.ts';
 import { n } from '../videoKinds.ts';
 
 export const SAMPLE_RATE = 44100;
@@ -32,9 +33,9 @@ interface Recipe {
 }
 
 /** `aevalsrc` of a mono expression over the clip, with the noise state seeded on sample 0. */
-const evalSrc = (c: RecipeContext, body: string) => `aevalsrc=exprs='if(eq(n,0),st(0,${c.seed}),0);${body}':s=${SAMPLE_RATE}:d=${n(c.seconds)}`;
+const evalSrc = (c: RecipeContext, body: string) => `aevalsrc=exprs='if(eq(n,0),st(0,${nativeSeed(c.seed)}),0);${body}':s=${SAMPLE_RATE}:d=${n(c.seconds)}`;
 const noiseSrc = (c: RecipeContext, colour: 'white' | 'pink' | 'brown', amplitude: number) =>
-  `anoisesrc=c=${colour}:r=${SAMPLE_RATE}:a=${n(amplitude)}:seed=${c.seed}:d=${n(c.seconds)}`;
+  `anoisesrc=c=${colour}:r=${SAMPLE_RATE}:a=${n(amplitude)}:seed=${nativeSeed(c.seed)}:d=${n(c.seconds)}`;
 /** A value between `lo` and `hi` from the layer's generator. */
 const between = (c: RecipeContext, lo: number, hi: number) => lo + (hi - lo) * c.random();
 /** `volume`'s time for `eval=frame` envelopes (NaN while the filter is configured). */

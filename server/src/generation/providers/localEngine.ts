@@ -28,6 +28,7 @@ import { runVideoKind } from '../engine/video/runVideoKind.ts';
 import type { ToolRunner } from '../engine/enginePool.ts';
 import type { ImageToolName, ToolArgs } from '../engine/tools.ts';
 import type { GenerationProvider, ProducedOutput, ProviderTask, RunContext } from './provider.ts';
+import { assertNotCopy } from './copyCheck.ts';
 import { renderProceduralImage } from './proceduralImage.ts';
 
 const isImageStyle = (style: string): style is ImageStyle => (IMAGE_STYLES as readonly string[]).includes(style) && style !== 'auto';
@@ -78,6 +79,8 @@ export class LocalEngineProvider implements GenerationProvider {
     ctx.signal.throwIfAborted();
     // The tool's own progress fills 10–95%.
     const image = await this.engine.run(call.tool, call.args as never, (fraction, stage) => ctx.reportProgress(10 + fraction * 85, stage), ctx.signal);
+    // Never store (and charge for) the uploaded picture itself as a result.
+    await assertNotCopy(call.tool, call.args.image, image.data);
     return [{ data: image.data, contentType: image.contentType, mediaType: 'image', width: image.width, height: image.height }];
   }
 

@@ -79,8 +79,10 @@ export class LocalEngineProvider implements GenerationProvider {
     ctx.signal.throwIfAborted();
     // The tool's own progress fills 10–95%.
     const image = await this.engine.run(call.tool, call.args as never, (fraction, stage) => ctx.reportProgress(10 + fraction * 85, stage), ctx.signal);
-    // Never store (and charge for) the uploaded picture itself as a result.
-    await assertNotCopy(call.tool, call.args.image, image.data);
+    // Never store (and charge for) the uploaded picture itself as a result. Every tool a kind
+    // calls here takes its picture as `image`.
+    const source = 'image' in call.args ? call.args.image : undefined;
+    if (source) await assertNotCopy(call.tool, source, image.data);
     return [{ data: image.data, contentType: image.contentType, mediaType: 'image', width: image.width, height: image.height }];
   }
 

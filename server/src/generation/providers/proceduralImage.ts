@@ -1,11 +1,18 @@
 /**
  * Text-to-image on the local engine. No image-generation model can be installed offline, so
- * this renders a procedural picture *from* the prompt: the words pick the palette (colour words
- * and moods), the scene (sky, sea, forest, city, space …) and the shapes; a hash of the prompt
- * and seed places them. Same prompt + seed → same image. The studio labels these results as
- * made by the local engine.
+ * this composes a procedural picture *from* the prompt: the scene composer (../composer) reads
+ * its subjects, counts, colours, setting, time of day, weather and style in any of the studio's
+ * 19 languages and draws the named things (Fluent Emoji art) into a matching scene. A prompt that
+ * names nothing the composer knows ("calm", "blue and gold") still gets an abstract picture whose
+ * palette and shapes come from its words. Same prompt + seed → same image. The studio labels
+ * these results as made by the local engine.
  */
 import sharp from 'sharp';
+import { hashText, prng } from '../composer/random.ts';
+import { renderScene } from '../composer/render.ts';
+import { parsePrompt } from '../composer/scene.ts';
+
+export { hashText, prng };
 
 const COLOUR_WORDS: Record<string, string> = {
   red: '#e11d48', crimson: '#be123c', orange: '#f97316', amber: '#f59e0b', gold: '#eab308', yellow: '#facc15',
@@ -27,24 +34,6 @@ const MOODS: Record<string, string[]> = {
   fire: ['#7f1d1d', '#ea580c', '#fde047'],
   spring: ['#86efac', '#f9a8d4', '#fde68a'],
 };
-
-/** Mulberry32: a tiny seeded PRNG so the same prompt always draws the same picture. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function hashText(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
-  return h;
-}
 
 function hsl(h: number, s: number, l: number): string {
   return `hsl(${Math.round(h) % 360} ${Math.round(s)}% ${Math.round(l)}%)`;
@@ -158,6 +147,8 @@ function svgFor(prompt: string, seed: number, width: number, height: number): st
 
 /** Renders the prompt's picture as PNG at exactly `width`×`height`. */
 export async function renderProceduralImage(p: { prompt: string; seed: number; width: number; height: number }): Promise<Buffer> {
+  const scene = parsePrompt(p.prompt);
+  if (!scene.empty) return renderScene(scene, { seed: p.seed, width: p.width, height: p.height });
   const svg = svgFor(p.prompt, p.seed, p.width, p.height);
   return sharp(Buffer.from(svg), { density: 72 }).resize(p.width, p.height, { fit: 'fill' }).png({ compressionLevel: 6 }).toBuffer();
 }

@@ -1,0 +1,140 @@
+/**
+ * The composer's art and vocabulary, read once per process from node_modules (nothing is
+ * downloaded): Microsoft's Fluent Emoji Flat (MIT, via @iconify-json/fluent-emoji-flat) for the
+ * pictures, and the Unicode CLDR emoji annotations (Unicode-3.0, via cldr-annotations-full) for
+ * what each picture is called, with its keywords, in each of the studio's 19 languages.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { type Locale, UNSPACED } from './lexicon.ts';
+
+const require = createRequire(import.meta.url);
+
+/** CLDR names Norwegian Bokmål `no` and keeps traditional Chinese under `zh-Hant`. */
+const CLDR_LOCALE: Record<Locale, string> = {
+  ar: 'ar', da: 'da', de: 'de', en: 'en', es: 'es', fr: 'fr', id: 'id', it: 'it', ja: 'ja', ko: 'ko', nb: 'no',
+  nl: 'nl', pl: 'pl', pt: 'pt', ru: 'ru', th: 'th', tr: 'tr', 'zh-Hant': 'zh-Hant', zh: 'zh',
+};
+
+/** Fluent's categories, most drawable first: a word naming both an animal and a symbol means the animal. */
+const CATEGORY_RANK: Record<string, number> = {
+  'Animals & Nature': 0, 'Food & Drink': 0, 'Travel & Places': 1, Objects: 1, Activities: 1,
+  'People & Body': 2, 'Smileys & Emotion': 3, Symbols: 4, Flags: 5,
+};
+/** A keyword shared by more pictures than this ("animal", "food", "face") names none of them. */
+const GENERIC_KEYWORD = 10;
+
+export interface Icon {
+  name: string;
+  /** The SVG body on a 0 0 32 32 view box (some are a little taller). */
+  body: string;
+  width: number;
+  height: number;
+  hFlip: boolean;
+  category: string;
+}
+
+export interface Candidate {
+  emoji: string;
+  icon: string;
+  /** 3: the emoji's name is the word; 2.5: its name ends with it; 2: its name contains it; 1: a keyword. */
+  weight: number;
+  rank: number;
+  keywords: number;
+  /** The emoji's name in the language (to prefer the red apple when red is named). */
+  name: string;
+}
+
+export interface LocaleIndex {
+  /** Whole-word keys (spaced languages), or every key (unspaced languages), best candidate first. */
+  words: Map<string, Candidate[]>;
+  /** Keys of several words, by their words joined with one space. */
+  phrases: Map<string, Candidate[]>;
+  /** Longest key, for substring scans. */
+  longest: number;
+}
+
+interface IconifySet {
+  icons: Record<string, { body: string; width?: number; height?: number }>;
+  aliases?: Record<string, { parent: string; hFlip?: boolean }>;
+  width?: number;
+  height?: number;
+}
+
+let art: { icons: IconifySet; chars: Record<string, string>; category: Map<string, string> } | undefined;
+
+function loadArt() {
+  if (art) return art;
+  const root = dirname(require.resolve('@iconify-json/fluent-emoji-flat/icons.json'));
+  const read = <T>(file: string) => JSON.parse(readFileSync(join(root, file), 'utf8')) as T;
+  const category = new Map<string, string>();
+  for (const [name, list] of Object.entries(read<{ categories: Record<string, string[]> }>('metadata.json').categories)) for (const icon of list) category.set(icon, name);
+  art = { icons: read<IconifySet>('icons.json'), chars: read<Record<string, string>>('chars.json'), category };
+  return art;
+}
+
+/** The Fluent icon name of an emoji (its code points in hex, variation selectors dropped). */
+export function iconNameOf(emoji: string): string | undefined {
+  const hex = [...emoji].map((c) => c.codePointAt(0)!.toString(16)).filter((h) => h !== 'fe0f').join('-');
+  return loadArt().chars[hex];
+}
+
+export function iconByName(name: string): Icon | undefined {
+  const { icons, category } = loadArt();
+  let hFlip = false;
+  let key = name;
+  const alias = icons.aliases?.[name];
+  if (alias) {
+    key = alias.parent;
+    hFlip = !!alias.hFlip;
+  }
+  const icon = icons.icons[key];
+  if (!icon) return undefined;
+  return { name, body: icon.body, width: icon.width ?? icons.width ?? 32, height: icon.height ?? icons.height ?? 32, hFlip, category: category.get(name) ?? category.get(key) ?? 'Objects' };
+}
+
+const indexes = new Map<Locale, LocaleIndex>();
+
+/** The keyword index of one language, built on first use (~20 ms). */
+export function localeIndex(locale: Locale, normalise: (w: string) => string): LocaleIndex {
+  const cached = indexes.get(locale);
+  if (cached) return cached;
+  const file = join(dirname(require.resolve('cldr-annotations-full/package.json')), 'annotations', CLDR_LOCALE[locale], 'annotations.json');
+  const data = JSON.parse(readFileSync(file, 'utf8')) as { annotations: { annotations: Record<string, { default?: string[]; tts?: string[] }> } };
+  const words = new Map<string, Candidate[]>();
+  const phrases = new Map<string, Candidate[]>();
+  const unspaced = UNSPACED.has(locale);
+  let longest = 1;
+  for (const [emoji, entry] of Object.entries(data.annotations.annotations)) {
+    const icon = iconNameOf(emoji);
+    if (!icon) continue;
+    const rank = CATEGORY_RANK[loadArt().category.get(icon) ?? 'Objects'] ?? 1;
+    // Symbols and flags are not things to draw in a scene.
+    if (rank >= 4) continue;
+    const name = normalise(entry.tts?.[0] ?? '');
+    const nameWords = new Set(name.split(' '));
+    const keys = new Set([name, ...(entry.default ?? []).map(normalise)].filter(Boolean));
+    for (const key of keys) {
+      // The name's last word is its head noun: "crescent moon" is a moon, "moon cake" is not.
+      const weight = key === name ? 3 : name.endsWith(` ${key}`) ? 2.5 : nameWords.has(key) ? 2 : 1;
+      // A face or gesture only when the word is its very name ("ghost"), not a keyword ("below").
+      if (rank >= 2 && weight < 3) continue;
+      const candidate = { emoji, icon, weight, rank, keywords: keys.size, name };
+      const target = unspaced || !key.includes(' ') ? words : phrases;
+      const list = target.get(key);
+      if (list) list.push(candidate);
+      else target.set(key, [candidate]);
+      if (unspaced) longest = Math.max(longest, key.length);
+    }
+  }
+  for (const map of [words, phrases]) {
+    for (const [key, list] of map) {
+      list.sort((a, b) => b.weight - a.weight || a.rank - b.rank || a.keywords - b.keywords || (a.emoji < b.emoji ? -1 : 1));
+      if (list.length > GENERIC_KEYWORD && list[0]!.weight < 2) map.delete(key);
+    }
+  }
+  const index = { words, phrases, longest };
+  indexes.set(locale, index);
+  return index;
+}

@@ -3,6 +3,7 @@ import { AppError } from '@tessera/shared/errors';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { packageFile } from '../tf.ts';
+import { subjectPng } from '../../composer/render.ts';
 import { paint, removeObject } from './inpaint.ts';
 
 const W = 240;
@@ -168,5 +169,32 @@ describe('paint', () => {
     const c = await paint(image, await squareMask(), { prompt: 'golden forest', seed: 43 }, noProgress);
     expect(a.data.equals(b.data)).toBe(true);
     expect(a.data.equals(c.data)).toBe(false);
+  });
+});
+
+describe('paint with a subject', () => {
+  it('fills the mask with the art of the subject the prompt names, fitted to it, leaving the rest alone', async () => {
+    const gray = await png(new Uint8Array(W * H * 3).fill(128), W, H, 3);
+    const fox = await rgbOf((await paint(gray, await squareMask(), { prompt: 'ein Fuchs', seed: 1 }, noProgress)).data);
+    // The mask is dilated by 2 px (object fringes go too), so the art fills the square grown by 2 px.
+    const side = SQUARE.size + 4;
+    const expected = await sharp((await subjectPng({ icon: 'fox' }, side, side))!).ensureAlpha().raw().toBuffer();
+    // Where the fox's art is opaque (away from the mask's feathered edge), the result is the art.
+    let compared = 0;
+    let close = 0;
+    for (let y = 6; y < side - 6; y++) {
+      for (let x = 6; x < side - 6; x++) {
+        if (expected[(y * side + x) * 4 + 3]! < 255) continue;
+        const i = ((SQUARE.top - 2 + y) * W + SQUARE.left - 2 + x) * 3;
+        compared++;
+        if ([0, 1, 2].every((c) => Math.abs(fox.data[i + c]! - expected[(y * side + x) * 4 + c]!) <= 3)) close++;
+      }
+    }
+    expect(compared).toBeGreaterThan(SQUARE.size * SQUARE.size * 0.3);
+    expect(close / compared).toBeGreaterThan(0.95);
+    // The fox is orange, not the grey of the fill.
+    const mean = squareStats(fox.data).mean;
+    expect(mean[0]! - mean[2]!).toBeGreaterThan(30);
+    for (const i of [0, (H - 1) * W * 3, (20 * W + 20) * 3]) expect([...fox.data.subarray(i, i + 3)]).toEqual([128, 128, 128]);
   });
 });

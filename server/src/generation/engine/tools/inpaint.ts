@@ -9,6 +9,9 @@
  */
 import { AppError } from '@tessera/shared/errors';
 import { type CV, decodeImage, decodeMask, encodePng, hashString, loadOpenCv, lumaOf, type Mat, matFromRaw, type RawImage, rawFromMat, seededRandom, smoothNoise, withMats } from '../opencv.ts';
+import sharp from 'sharp';
+import { subjectPng } from '../../composer/render.ts';
+import { parsePrompt } from '../../composer/scene.ts';
 import type { EngineImage, EngineProgress } from '../types.ts';
 import { paletteLut, promptPalette } from './stylize.ts';
 
@@ -34,7 +37,8 @@ export async function removeObject(image: Buffer, mask: Buffer, progress: Engine
  * Fills the masked area (Navier–Stokes inpainting) and, with a prompt, paints it: the fill's own
  * shading mapped through a palette from the prompt's colour words (or, without any, a colour
  * derived from the prompt), broken up by seeded blotches and grain, and blended in through a
- * feathered mask. A classical approximation of "paint X here": it cannot draw objects.
+ * feathered mask. A prompt that names a thing the scene composer can draw gets that thing instead
+ * (its art fitted to the mask); other prompts keep the painted texture.
  */
 export async function paint(image: Buffer, mask: Buffer, opts: { prompt?: string; seed?: number }, progress: EngineProgress): Promise<EngineImage> {
   progress(0, 'decode');
@@ -49,6 +53,20 @@ export async function paint(image: Buffer, mask: Buffer, opts: { prompt?: string
   if (!prompt) {
     progress(0.9, 'encode');
     return encodePng(filled, decoded.alpha);
+  }
+
+  // A prompt naming a thing ("a red flower") gets that thing, drawn by the scene composer's art
+  // and fitted to the mask, over the fill that removed what was there.
+  const subject = parsePrompt(prompt).subjects[0];
+  if (subject) {
+    progress(0.7, 'paint');
+    const drawn = await drawSubject(cv, filled, holes, subject);
+    if (drawn) {
+      progress(0.9, 'encode');
+      const result = await encodePng(drawn, decoded.alpha);
+      progress(1, 'done');
+      return result;
+    }
   }
 
   progress(0.7, 'paint');
@@ -79,6 +97,46 @@ export async function paint(image: Buffer, mask: Buffer, opts: { prompt?: string
   const result = await encodePng({ ...filled, data: out }, decoded.alpha);
   progress(1, 'done');
   return result;
+}
+
+/**
+ * The subject's art fitted (aspect kept, centred) to the mask's bounding box and blended into the
+ * fill through the mask, its edge feathered by a pixel or two: nothing outside the mask changes.
+ */
+async function drawSubject(cv: CV, filled: RawImage, holes: RawImage, subject: { icon: string }): Promise<RawImage | undefined> {
+  const { width, height } = filled;
+  let [x0, y0, x1, y1] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (holes.data[y * width + x] === 0) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  }
+  const [bw, bh] = [x1 - x0 + 1, y1 - y0 + 1];
+  const png = await subjectPng(subject, bw, bh);
+  if (!png) return undefined;
+  const art = await sharp(png).ensureAlpha().raw().toBuffer();
+  const edge = withMats(cv, (keep) => {
+    const m = keep(matFromRaw(cv, holes));
+    const soft = keep(new cv.Mat());
+    cv.GaussianBlur(m, soft, new cv.Size(0, 0), Math.max(1, Math.min(width, height) / 400));
+    return rawFromMat(cv, soft).data;
+  });
+  const out = new Uint8Array(filled.data);
+  for (let y = 0; y < bh; y++) {
+    for (let x = 0; x < bw; x++) {
+      const i = (y0 + y) * width + x0 + x;
+      // Inside the mask only (the blurred edge is kept from spilling out by the mask itself).
+      if (holes.data[i] === 0) continue;
+      const a = (art[(y * bw + x) * 4 + 3]! / 255) * (edge[i]! / 255);
+      if (a === 0) continue;
+      for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.round(out[i * 3 + c]! * (1 - a) + art[(y * bw + x) * 4 + c]! * a);
+    }
+  }
+  return { ...filled, data: out };
 }
 
 /** Binarises the mask (≥ 50 %), rejects empty or all-covering masks, and dilates it a few pixels so object fringes go too. */

@@ -107,7 +107,7 @@ describe('image kinds on the local engine', () => {
 });
 
 describe('face swap', () => {
-  it('swaps a real face onto another photo, and fails with "No face found" (refunded) without one', async () => {
+  it('swaps a real face onto another photo, and refuses a face photo without a face or in profile before holding credits', async () => {
     const user = await signInAnonymously(t.app);
     const target = await upload(user, await sharp(join(FACES, 'sample6.jpg')).resize({ width: 480 }).jpeg().toBuffer());
     const face = await upload(user, await sharp(join(FACES, 'sample1.jpg')).resize({ width: 480 }).jpeg().toBuffer());
@@ -120,9 +120,18 @@ describe('face swap', () => {
       user,
       await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200"><rect width="320" height="120" fill="#8ecae6"/><rect y="120" width="320" height="80" fill="#2a9d8f"/><circle cx="260" cy="40" r="20" fill="#ffb703"/></svg>')).png().toBuffer(),
     );
-    const failed = await run(user, 'imageTools.faceSwap', { image: target, face: landscape });
-    expect(failed).toEqual({ ok: false, code: 'NO_FACE_FOUND', message: 'No face found' });
-    await expect.poll(async () => (await creditSummary(t.app, user.cookie)).remaining).toBe(before.remaining);
+    const noFace = await rpc(t.app, user.cookie, 'imageTools.faceSwap', { image: target, face: landscape });
+    expect(noFace.status).toBe(400);
+    expect(noFace.body.error.message).toBe('No face found');
+    // sample2's left woman looks sideways (her friends painted over): the swap cannot warp a profile.
+    const sample2 = sharp(join(FACES, 'sample2.jpg'));
+    const { width, height } = await sample2.metadata();
+    const cover = { create: { width: width! - 800, height: height!, channels: 3 as const, background: '#777' } };
+    const profile = await upload(user, await sharp(await sample2.composite([{ input: cover, left: 800, top: 0 }]).jpeg().toBuffer()).resize(1024).jpeg().toBuffer());
+    const badPose = await rpc(t.app, user.cookie, 'imageTools.faceSwap', { image: target, face: profile });
+    expect(badPose.status).toBe(400);
+    expect(badPose.body.error.message).toBe('The pose of the detected face is invalid.');
+    expect(await creditSummary(t.app, user.cookie)).toEqual(before);
   }, 120_000);
 });
 

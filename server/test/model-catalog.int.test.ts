@@ -177,7 +177,7 @@ const cases = hosted.flatMap((model) => model.kinds.filter(isGenerationKind).map
 
 // Entries run side by side (vitest's maxConcurrency), as users' tasks do on the workers.
 describe.concurrent('every hosted catalogue entry, end to end', () => {
-  it.for(cases.map((c) => [`${c.model.id} → ${c.kind}`, c] as const))('%s', async ([, { model, kind }], { expect }) => {
+  it.for(cases.map((c) => [`${c.model.id} → ${c.kind}`, c] as const))('%s', { timeout: 90_000 }, async ([, { model, kind }], { expect }) => {
     const user = await richUser(t, 2_000);
     const input = await inputFor(kind, model, user);
     const before = await creditSummary(t.app, user.cookie);

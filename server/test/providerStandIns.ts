@@ -30,15 +30,19 @@
 // for cancellation), `rejectSubmit` (fal refuses the submit itself: 422 with `detail`),
 // `moderate` (the provider refuses the prompt for its content), `unsafeOutput` (fal flags the
 // result with `has_nsfw_concepts`).
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { createHash, createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { DOCUMENTED, type DocumentedEndpoint, type StandInFiles } from './standIns/documented.ts';
+
+const execFileAsync = promisify(execFile);
 
 export type StandInMode = 'ok' | 'fail' | 'rateLimitOnce' | 'hang' | 'rejectSubmit' | 'moderate' | 'unsafeOutput';
 
@@ -125,16 +129,17 @@ async function checkInputFile(url: unknown, type: 'image' | 'video' | 'audio'): 
       .catch(() => null);
     return meta?.width ? null : 'The file is not a valid image';
   }
-  const dir = mkdtempSync(join(tmpdir(), 'standin-in-'));
+  // Asynchronously: the stand-in shares its process (and event loop) with the app under test.
+  const dir = await mkdtemp(join(tmpdir(), 'standin-in-'));
   try {
     const path = join(dir, 'input');
-    writeFileSync(path, data);
-    const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', path], { encoding: 'utf8' });
-    return out.split('\n').some((line) => line.trim() === type) ? null : `The file has no ${type} stream`;
+    await writeFile(path, data);
+    const { stdout } = await execFileAsync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', path], { encoding: 'utf8' });
+    return stdout.split('\n').some((line) => line.trim() === type) ? null : `The file has no ${type} stream`;
   } catch {
     return `The file is not a valid ${type}`;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

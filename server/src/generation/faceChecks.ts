@@ -5,6 +5,10 @@
  *   counted from the task rows;
  * - a lip-sync portrait, and the face photo of a video face swap, must show a face
  *   (NO_FACES_IN_IMAGE);
+ * - on the local engine, a face swap's face photo must show a face (NO_FACE_FOUND) and its target
+ *   photo at least one (NO_FACES_IN_IMAGE), posed so the warp can handle them: not in profile,
+ *   not lying sideways (INVALID_FACE_POSE, tools/faceSwap.ts isSwappablePose); the same holds for
+ *   a local video face swap's face photo;
  * - a lip-sync video must show a face on most of FACE_SAMPLES frames spread over it
  *   (NO_FACE_FOUND), turned towards the camera and steady: no jumps or big changes of size between
  *   samples (§5 "stable faces": INVALID_FACE_POSE).
@@ -19,7 +23,8 @@ import { buffer } from 'node:stream/consumers';
 import { AppError } from '@tessera/shared/errors';
 import type { GenerationInput, GenerationKind } from '@tessera/shared/generation';
 import { runToolOn, type ToolRunner } from './engine/enginePool.ts';
-import { area, type DetectedFace, largestFace } from './engine/tools/faceSwap.ts';
+import { ContentCache } from './faceCache.ts';
+import { area, type DetectedFace, isSwappablePose, largestFace } from './engine/tools/faceSwap.ts';
 import { runFfmpeg } from './engine/video/ffmpeg.ts';
 import type { InputDeps } from './inputs.ts';
 import { countTasksSince } from './speechLimit.repo.ts';
@@ -75,7 +80,8 @@ export interface FaceCheckDeps extends InputDeps {
 }
 
 /** The faces on each of `images` (encoded pictures). */
-const findFaces = (deps: FaceCheckDeps, images: Buffer[]) => runToolOn(deps.engine, 'detectFaces', { images });
+const detected = new ContentCache<DetectedFace[][]>();
+const findFaces = (deps: FaceCheckDeps, images: Buffer[]) => detected.get(images, () => runToolOn(deps.engine, 'detectFaces', { images }));
 
 async function load(deps: InputDeps, key: string, missing: 'IMAGE_NOT_FOUND' | 'VIDEO_LOAD_FAILED'): Promise<Buffer> {
   const stored = await deps.storage.get(key);
@@ -106,8 +112,11 @@ async function sampleFaces(deps: FaceCheckDeps, video: Buffer, durationS: number
   }
 }
 
-/** Refuses a face kind's request whose input cannot work (see the file comment); other kinds pass. */
-export async function checkFaceInputs<K extends GenerationKind>(deps: FaceCheckDeps, userId: string, kind: K, input: GenerationInput<K>): Promise<void> {
+/**
+ * Refuses a face kind's request whose input cannot work (see the file comment); other kinds pass.
+ * `local`: the task will run on the local engine, whose warp handles fewer poses than hosted models.
+ */
+export async function checkFaceInputs<K extends GenerationKind>(deps: FaceCheckDeps, userId: string, kind: K, input: GenerationInput<K>, options: { local: boolean } = { local: true }): Promise<void> {
   if (kind === 'lip_sync') {
     const i = input as GenerationInput<'lip_sync'>;
     if ((await countTasksSince(deps.db, userId, 'lip_sync', new Date(Date.now() - 60_000))) >= LIP_SYNC_PER_MINUTE) throw new AppError('SPEECH_TOO_FREQUENT');
@@ -121,6 +130,17 @@ export async function checkFaceInputs<K extends GenerationKind>(deps: FaceCheckD
   } else if (kind === 'video_face_swap') {
     const i = input as GenerationInput<'video_face_swap'>;
     const [faces] = await findFaces(deps, [await load(deps, i.face, 'IMAGE_NOT_FOUND')]);
-    if (!faces?.length) throw new AppError('NO_FACES_IN_IMAGE');
+    const face = largestFace(faces ?? []);
+    if (!face) throw new AppError('NO_FACES_IN_IMAGE');
+    if (options.local && !isSwappablePose(face)) throw new AppError('INVALID_FACE_POSE');
+  } else if (kind === 'face_swap' && options.local) {
+    // The same verdicts the local swap would reach after the credits were held (tools/faceSwap.ts).
+    const i = input as GenerationInput<'face_swap'>;
+    const [sourceFaces, targetFaces] = await findFaces(deps, [await load(deps, i.face, 'IMAGE_NOT_FOUND'), await load(deps, i.image, 'IMAGE_NOT_FOUND')]);
+    const source = largestFace(sourceFaces ?? []);
+    if (!source) throw new AppError('NO_FACE_FOUND');
+    if (!isSwappablePose(source)) throw new AppError('INVALID_FACE_POSE');
+    if (!targetFaces?.length) throw new AppError('NO_FACES_IN_IMAGE');
+    if (!targetFaces.some(isSwappablePose)) throw new AppError('INVALID_FACE_POSE');
   }
 }

@@ -416,22 +416,76 @@ export const largestFace = (faces: readonly DetectedFace[]): DetectedFace | unde
   faces.reduce<DetectedFace | undefined>((best, f) => (!best || area(f) > area(best) ? f : best), undefined);
 
 /**
- * Puts the largest face of `source` onto every face of `target` (score ≥ 0.5). The result has
+ * Limits of the pose the swap handles, measured in the face's own frame (the line through the
+ * eye centres is its x axis). Calibrated on the faces of `@vladmandic/face-api`'s demo photos,
+ * upright and rotated: upright faces from frontal to three-quarters keep the nose at 0.26–0.83
+ * of the jaw's width (the near-profile woman on the left of sample2 is at 0.09), the nose tip
+ * 0.25–0.57 of the way from the eyes to the chin, and lean up to 44°.
+ * - Yaw: in profile the nose reaches the jaw line and one half of the landmark mesh folds to
+ *   nothing, so the warp smears the source over the cheek.
+ * - Roll: past about 60° face-api's landmarks stop following the face (on photos turned 90° they
+ *   land off it), and the swap would paste a face at the wrong place.
+ * - Pitch: a nose tip at the eye line or below the mouth means the landmarks are not a face seen
+ *   from the front (a head tipped far back or down, or a failed fit).
+ */
+const YAW_BAND = [0.15, 0.85] as const;
+const MAX_ROLL_DEG = 60;
+const PITCH_BAND = [0.15, 0.75] as const;
+
+const meanOf = (points: readonly Point[]): Point => ({ x: points.reduce((s, p) => s + p.x, 0) / points.length, y: points.reduce((s, p) => s + p.y, 0) / points.length });
+
+/** The face's roll (degrees, 0 = eyes level), yaw (nose between the jaw ends, 0.5 = frontal) and pitch (nose tip from the eye line towards the chin). */
+export function facePose(face: DetectedFace): { roll: number; yaw: number; pitch: number } {
+  const l = face.landmarks;
+  const leftEye = meanOf(l.slice(36, 42));
+  const rightEye = meanOf(l.slice(42, 48));
+  const angle = Math.atan2(rightEye.y - leftEye.y, rightEye.x - leftEye.x);
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  // Coordinates along the eye line (u) and across it (v, towards the chin).
+  const u = (p: Point) => p.x * cos + p.y * sin;
+  const v = (p: Point) => -p.x * sin + p.y * cos;
+  const eyes = { x: (leftEye.x + rightEye.x) / 2, y: (leftEye.y + rightEye.y) / 2 };
+  const [jawL, jawR, chin, nose] = [l[0]!, l[16]!, l[8]!, l[30]!];
+  const span = u(jawR) - u(jawL);
+  const depth = v(chin) - v(eyes);
+  return {
+    roll: (angle * 180) / Math.PI,
+    yaw: span > 0 ? (u(nose) - u(jawL)) / span : NaN,
+    pitch: depth > 0 ? (v(nose) - v(eyes)) / depth : NaN,
+  };
+}
+
+/** True when the swap can handle the face's pose (see YAW_BAND and the limits above it). */
+export function isSwappablePose(face: DetectedFace): boolean {
+  const { roll, yaw, pitch } = facePose(face);
+  return Math.abs(roll) <= MAX_ROLL_DEG && yaw >= YAW_BAND[0] && yaw <= YAW_BAND[1] && pitch >= PITCH_BAND[0] && pitch <= PITCH_BAND[1];
+}
+
+/**
+ * Puts the largest face of `source` onto every face of `target` (score ≥ 0.5) in a pose it handles. The result has
  * the target's (EXIF-rotated) size; it is JPEG when the target is an opaque JPEG, else PNG
  * (keeping the target's alpha).
  *
- * @throws AppError NO_FACE_FOUND when the source has no face, NO_FACES_IN_IMAGE when the target has none.
+ * Target faces whose pose the warp cannot handle are left unchanged.
+ *
+ * @throws AppError NO_FACE_FOUND when the source has no face, NO_FACES_IN_IMAGE when the target has none,
+ *   INVALID_FACE_POSE when the source face, or every target face, is posed beyond {@link isSwappablePose}.
  */
 export async function faceSwap(target: Buffer, source: Buffer, progress: EngineProgress): Promise<EngineImage> {
   progress(0, 'detecting');
   const src = await decode(source, MAX_SOURCE_SIDE);
   const sourceFace = largestFace(await detect(src.pixels));
   if (!sourceFace) throw new AppError('NO_FACE_FOUND');
+  if (!isSwappablePose(sourceFace)) throw new AppError('INVALID_FACE_POSE');
   progress(0.25, 'detecting');
 
   const dst = await decode(target);
-  const targetFaces = await detect(dst.pixels);
-  if (targetFaces.length === 0) throw new AppError('NO_FACES_IN_IMAGE');
+  const found = await detect(dst.pixels);
+  if (found.length === 0) throw new AppError('NO_FACES_IN_IMAGE');
+  // Faces the warp cannot handle (in profile, lying sideways) are left as they are; with none
+  // left there is nothing the swap can do.
+  const targetFaces = found.filter(isSwappablePose);
+  if (targetFaces.length === 0) throw new AppError('INVALID_FACE_POSE');
 
   const canvas = dst.pixels;
   const perFace = 0.45 / targetFaces.length;

@@ -16,6 +16,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GenerationInput } from '@tessera/shared/generation';
 import type { ModelEntry, ModelProvider } from '@tessera/shared/generation/models';
+import { VIDEO_FPS, x264Args } from '../../engine/mediaProfile.ts';
 import { renderCaption } from '../../engine/video/kinds/aiShorts.ts';
 import { musicBedGraph } from '../../engine/video/kinds/musicBed.ts';
 import { type ShortScene, writeShortScript } from '../../engine/video/kinds/shortScript.ts';
@@ -35,7 +36,6 @@ export interface Pipeline {
 }
 
 const SIZES = { '720p': { width: 720, height: 1280 }, '1080p': { width: 1080, height: 1920 } } as const;
-const FPS = 24;
 const MUSIC_LEVEL = 0.35;
 const CAPTION_TOP = 0.66;
 
@@ -78,7 +78,7 @@ export function shortComposition(p: { scenes: number; seconds: number[]; size: {
     const d = p.seconds[i]!.toFixed(3);
     // Fill the frame, hold the last picture if the clip is short, cut at the scene's length.
     parts.push(
-      `[${i}:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},fps=${FPS},setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=${d},trim=duration=${d},setpts=PTS-STARTPTS[v${i}]`,
+      `[${i}:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},fps=${VIDEO_FPS},setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=${d},trim=duration=${d},setpts=PTS-STARTPTS[v${i}]`,
     );
   }
   parts.push(`${Array.from({ length: p.scenes }, (_, i) => `[v${i}]`).join('')}concat=n=${p.scenes}:v=1:a=0[vc]`);
@@ -191,7 +191,7 @@ export async function runAiShortPipeline(pipeline: Pipeline, clipModel: ModelEnt
         '-filter_complex', graph,
         '-map', '[vout]',
         ...(audio ? ['-map', '[aout]', '-c:a', 'aac', '-b:a', '128k'] : ['-an']),
-        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(FPS),
+        '-c:v', 'libx264', ...x264Args(), '-pix_fmt', 'yuv420p', '-r', String(VIDEO_FPS),
         '-t', String(input.duration), '-movflags', '+faststart', `file:${out}`,
       ],
       1,

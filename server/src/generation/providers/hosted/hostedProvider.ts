@@ -20,6 +20,7 @@ import type { ModelEntry, ModelProvider } from '@tessera/shared/generation/model
 import sharp from 'sharp';
 import type { ImageFetcher } from '../../../media/safeFetch.ts';
 import { probeAudio, probeVideo } from '../../../media/probe.ts';
+import { VIDEO_FPS, x264Args } from '../../engine/mediaProfile.ts';
 import { runFfmpeg } from '../../engine/video/ffmpeg.ts';
 import { synthesizeSpeech } from '../../engine/video/speech.ts';
 import { type GenerationProvider, type ProducedOutput, ProviderError, type ProviderTask, type RunContext } from '../provider.ts';
@@ -146,7 +147,7 @@ async function videoOnBackground(video: ProducedOutput, background: Background |
     await writeFile(v, video.data);
     await writeFile(b, picture);
     await runFfmpeg(
-      [...FFMPEG, '-loop', '1', '-i', `file:${b}`, '-i', `file:${v}`, '-filter_complex', '[0:v][1:v]overlay=shortest=1:format=auto,format=yuv420p[v]', '-map', '[v]', '-map', '1:a?', '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac', '-movflags', '+faststart', `file:${out}`],
+      [...FFMPEG, '-loop', '1', '-i', `file:${b}`, '-i', `file:${v}`, '-filter_complex', '[0:v][1:v]overlay=shortest=1:format=auto,format=yuv420p[v]', '-map', '[v]', '-map', '1:a?', '-c:v', 'libx264', ...x264Args(), '-c:a', 'aac', '-movflags', '+faststart', `file:${out}`],
       1,
       { signal: ctx.signal },
     );
@@ -161,9 +162,9 @@ async function appendToSource(source: Buffer, clip: Buffer, signal: AbortSignal)
     await writeFile(a, source);
     await writeFile(b, clip);
     const probe = await probeVideo(a);
-    const fit = `scale=${probe.width}:${probe.height}:force_original_aspect_ratio=decrease,pad=${probe.width}:${probe.height}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=24,format=yuv420p`;
+    const fit = `scale=${probe.width}:${probe.height}:force_original_aspect_ratio=decrease,pad=${probe.width}:${probe.height}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=${VIDEO_FPS},format=yuv420p`;
     await runFfmpeg(
-      [...FFMPEG, '-i', `file:${a}`, '-i', `file:${b}`, '-filter_complex', `[0:v]${fit}[v0];[1:v]${fit}[v1];[v0][v1]concat=n=2:v=1:a=0[v]`, '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-movflags', '+faststart', `file:${out}`],
+      [...FFMPEG, '-i', `file:${a}`, '-i', `file:${b}`, '-filter_complex', `[0:v]${fit}[v0];[1:v]${fit}[v1];[v0][v1]concat=n=2:v=1:a=0[v]`, '-map', '[v]', '-c:v', 'libx264', ...x264Args(), '-movflags', '+faststart', `file:${out}`],
       1,
       { signal },
     );

@@ -8,7 +8,7 @@
  * task when good.
  */
 import { type AddressInfo, createServer } from 'node:net';
-import { findModel } from '@tessera/shared/generation/models';
+import { findModel, MODEL_CATALOG } from '@tessera/shared/generation/models';
 import { createMediaLinks } from '../src/media/signedLinks.ts';
 import type { RunContext } from '../src/generation/providers/provider.ts';
 import { connect } from '@tessera/db/connect';
@@ -153,8 +153,9 @@ describe('fal queue provider', () => {
   it('lists the models a kind can use here, the configured hosted one first, and honours the pick', async () => {
     const list = await t.app.inject({ method: 'GET', url: `/api/trpc/model.list?input=${encodeURIComponent(JSON.stringify({ kind: 'text_to_image' }))}` });
     const models = list.json().result.data as { id: string; provider: string }[];
-    // Replicate and OpenAI have no key here: only fal's model and the local engine are offered.
-    expect(models.map((m) => m.id)).toEqual(['fal-flux-schnell', 'local']);
+    // Replicate and OpenAI have no key here: only fal's models and the local engine are offered, in catalogue order.
+    const falModels = MODEL_CATALOG.filter((m) => m.provider === 'fal' && m.kinds.includes('text_to_image')).map((m) => m.id);
+    expect(models.map((m) => m.id)).toEqual([...falModels, 'local']);
     const user = await signInAnonymously(t.app);
     const before = fal.requests.length;
     const res = await rpc(t.app, user.cookie, 'text2Image.create', { prompt: 'a quiet harbour', model: 'local' });

@@ -287,14 +287,37 @@ function read(text: string, locale: Locale): Found {
   return UNSPACED.has(locale) ? readUnspaced(text, locale) : readSpaced(text, locale);
 }
 
-/** The prompt's language: by its script, else the language whose words explain most of it. */
+/** How many of the words are the language's own little words, numbers or scene words: cheap, no emoji index needed. */
+function lexicalScore(words: string[], locale: Locale): number {
+  const lex = lexiconFor(locale, normalise);
+  const tables = [lex.number, lex.setting, lex.time, lex.weather, lex.style, lex.colour];
+  return words.filter((w) => lex.function.has(w) || tables.some((t) => t.has(w))).length;
+}
+
+/**
+ * The prompt's language: by its script, else the language whose words explain most of it. Latin
+ * prompts are first ranked by their little words ("the", "auf", "dans"), so only the likeliest
+ * languages' emoji indexes are read (each costs ~50 ms the first time); all of them only when
+ * those explain nothing.
+ */
 function bestReading(text: string): { locale: Locale; found: Found } {
   for (const { test, locale } of SCRIPT) if (test.test(text)) return { locale, found: read(text, locale) };
-  const candidates: Locale[] = /\p{Script=Han}/u.test(text) ? ['zh', 'zh-Hant', 'ja'] : LATIN;
+  let groups: Locale[][];
+  if (/\p{Script=Han}/u.test(text)) groups = [['zh', 'zh-Hant', 'ja']];
+  else {
+    const words = text.match(/[\p{L}\p{M}\p{N}-]+/gu) ?? [];
+    const scored = LATIN.map((locale) => ({ locale, score: lexicalScore(words, locale) })).sort((a, b) => b.score - a.score);
+    const top = scored.filter((s) => s.score === scored[0]!.score && s.score > 0).slice(0, 3).map((s) => s.locale);
+    const first = top.length ? top : ['en' as const];
+    groups = [first, LATIN.filter((l) => !first.includes(l))];
+  }
   let best: { locale: Locale; found: Found } | undefined;
-  for (const locale of candidates) {
-    const found = read(text, locale);
-    if (!best || found.score > best.found.score) best = { locale, found };
+  for (const group of groups) {
+    for (const locale of group) {
+      const found = read(text, locale);
+      if (!best || found.score > best.found.score) best = { locale, found };
+    }
+    if (best!.found.subjects.length > 0) break;
   }
   return best!;
 }

@@ -4,7 +4,8 @@
  * is separated from a plain-ish background: pixels far from the border colour seed OpenCV's
  * GrabCut, which refines the split with colour models, and morphology cleans the result.
  *
- * segment.ts is no use here: its selfie model only knows people.
+ * segment.ts is no use here: its selfie model only knows people. (Background removal uses this
+ * file's mask for pictures with no person in them: objectAlpha.)
  */
 import { AppError } from '@tessera/shared/errors';
 import { type CV, decodeImage, loadOpenCv, matFromRaw, type RawImage, rawFromMat, withMats } from '../opencv.ts';
@@ -45,6 +46,16 @@ export async function cutOut(image: Buffer, options: { maxSide: number }): Promi
 }
 
 const acceptable = (share: number) => share >= MIN_CUTOUT_COVERAGE && share <= MAX_CUTOUT_COVERAGE;
+
+/**
+ * The soft mask (255 = object) of the main object of an opaque RGB picture, at its size, or null
+ * when nothing can be separated from the background (the bounds cutOut refuses outside). Background
+ * removal and changing fall back to it when the person segmentation finds nobody (tools/background.ts).
+ */
+export async function objectAlpha(rgb: RawImage): Promise<Uint8Array | null> {
+  const alpha = objectMask(await loadOpenCv(), rgb);
+  return acceptable(coverage(alpha)) ? alpha : null;
+}
 
 /** Share of pixels at least half opaque. */
 function coverage(alpha: Uint8Array): number {

@@ -155,6 +155,35 @@ describe('background tools', () => {
   );
 
   it(
+    'cuts out an object, not only people: a red stamp photographed on white',
+    async () => {
+      // A real photo of an object (no person in it) shipped with @fastify/static's example.
+      const stamp = await sharp(packageFile('@fastify/static', 'example/public/images/sample.jpg')).resize(240).jpeg().toBuffer();
+      const cut = await raw((await removeBackground(stamp, () => {})).data);
+      expect(cut.channels).toBe(4);
+      const alphaAt = (x: number, y: number) => cut.data[(y * cut.width + x) * 4 + 3]!;
+      // The white corners are gone, the stamp's red ink (its centre row, "SAMPLE") stays.
+      for (const [x, y] of [[2, 2], [cut.width - 3, 2], [2, cut.height - 3], [cut.width - 3, cut.height - 3]] as const) expect(alphaAt(x, y)).toBeLessThan(30);
+      let redKept = 0;
+      let red = 0;
+      for (let i = 0; i < cut.width * cut.height; i++) {
+        const [r, g, b] = [cut.data[i * 4]!, cut.data[i * 4 + 1]!, cut.data[i * 4 + 2]!];
+        if (r > 150 && g < 90 && b < 90) {
+          red++;
+          if (cut.data[i * 4 + 3]! > 200) redKept++;
+        }
+      }
+      expect(red).toBeGreaterThan(500);
+      expect(redKept / red).toBeGreaterThan(0.9);
+
+      // The background changer uses the same cut-out: white corners become the new colour.
+      const changed = await raw((await changeBackground(stamp, { type: 'color', color: '#0000ff' }, () => {})).data);
+      expectColourNear(pixel(changed, 2, 2), [0, 0, 255], 40);
+    },
+    SLOW,
+  );
+
+  it(
     'fails with the tool error when there is nobody in the picture',
     async () => {
       const empty = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3366aa' } }).png().toBuffer();

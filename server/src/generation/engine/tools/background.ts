@@ -1,10 +1,13 @@
 /**
- * Background remover and changer: the subject mask from segment.ts, applied as alpha or used to
- * composite the subject over a colour, a linear gradient or another image.
+ * Background remover and changer: the subject mask (people from segment.ts, else the main object
+ * from effects/cutout.ts), applied as alpha or used to composite the subject over a colour, a
+ * linear gradient or another image.
  */
 import { AppError } from '@tessera/shared/errors';
 import sharp from 'sharp';
 import type { EngineImage, EngineProgress } from '../types.ts';
+import { flattenOnWhite, objectAlpha } from '../effects/cutout.ts';
+import type { RawImage } from '../opencv.ts';
 import { decodeRgba, maskCoverage, type RgbaImage, segmentRgba } from './segment.ts';
 
 /** Colours are '#rrggbb'. A gradient's angle follows CSS: 0 runs upwards, 90 to the right. */
@@ -15,14 +18,45 @@ export type BackgroundSpec = { type: 'color'; color: string } | { type: 'gradien
  * a few stray pixels at most; the smallest person in the test photos covers several percent).
  */
 const MIN_SUBJECT_COVERAGE = 0.005;
+/**
+ * Below this share the people found may be bystanders behind the real subject (a robot on a busy
+ * street gives 2%), so the picture's main object is tried first.
+ */
+const PERSON_COVERAGE = 0.05;
 
-/** Cuts the people out of a photo: PNG with the background fully transparent. */
+/**
+ * The subject's soft mask (255 = subject) at the image's size, or null when there is none. The
+ * selfie model segments people only; a picture of an object, a product or an animal is cut out by
+ * colour instead (GrabCut, the product photo's cut-out: effects/cutout.ts), so both kinds of
+ * subject work. Small people are kept when no object stands out either.
+ */
+export async function subjectMask(rgba: RgbaImage): Promise<Uint8Array | null> {
+  const { mask } = await segmentRgba(rgba);
+  const people = maskCoverage(mask);
+  if (people >= PERSON_COVERAGE) return mask;
+  const object = await objectAlpha(flattenRgba(rgba));
+  if (object) return object;
+  return people >= MIN_SUBJECT_COVERAGE ? mask : null;
+}
+
+/** RGBA as opaque RGB, transparent parts shown on white as a viewer would. */
+function flattenRgba({ data, width, height }: RgbaImage): RawImage {
+  const alpha = new Uint8Array(width * height);
+  const out = new Uint8Array(width * height * 3);
+  for (let i = 0; i < alpha.length; i++) {
+    alpha[i] = data[i * 4 + 3] ?? 255;
+    for (let c = 0; c < 3; c++) out[i * 3 + c] = data[i * 4 + c] ?? 0;
+  }
+  return flattenOnWhite({ data: out, width, height, channels: 3 }, alpha);
+}
+
+/** Cuts the subject (people, else the main object) out of a photo: PNG with the background fully transparent. */
 export async function removeBackground(image: Buffer, progress: EngineProgress): Promise<EngineImage> {
   progress(0, 'decode');
   const rgba = await decodeRgba(image);
   progress(0.1, 'segment');
-  const { mask } = await segmentRgba(rgba);
-  if (maskCoverage(mask) < MIN_SUBJECT_COVERAGE) throw new AppError('BACKGROUND_REMOVER_FAILED');
+  const mask = await subjectMask(rgba);
+  if (!mask) throw new AppError('BACKGROUND_REMOVER_FAILED');
   progress(0.8, 'encode');
 
   const { data, width, height } = rgba;
@@ -37,10 +71,10 @@ export async function removeBackground(image: Buffer, progress: EngineProgress):
 }
 
 /**
- * Puts the people of a photo in front of a new background; same size as the input. A JPEG photo
+ * Puts the subject of a photo (people, else the main object) in front of a new background; same size as the input. A JPEG photo
  * gives a JPEG, anything else a PNG (the result is opaque either way).
  *
- * When no person is found this fails with `BACKGROUND_CHANGER_FAILED` rather than returning the
+ * When no subject is found this fails with `BACKGROUND_CHANGER_FAILED` rather than returning the
  * bare background: an image with the whole photo gone is never what was asked for, and failing
  * lets the task refund its credits.
  */
@@ -49,8 +83,8 @@ export async function changeBackground(image: Buffer, background: BackgroundSpec
   const format = (await sharp(image).metadata()).format;
   const rgba = await decodeRgba(image);
   progress(0.1, 'segment');
-  const { mask } = await segmentRgba(rgba);
-  if (maskCoverage(mask) < MIN_SUBJECT_COVERAGE) throw new AppError('BACKGROUND_CHANGER_FAILED');
+  const mask = await subjectMask(rgba);
+  if (!mask) throw new AppError('BACKGROUND_CHANGER_FAILED');
   progress(0.7, 'background');
 
   const { data, width, height } = rgba;

@@ -16,17 +16,17 @@ const OUT = process.env.COMPOSER_GALLERY_DIR ?? '/tmp/composer';
 const SIDE = 512;
 const THUMB = 256;
 
-export const GALLERY_PROMPTS: { lang: string; prompt: string }[] = [
+const GALLERY_PROMPTS: { lang: string; prompt: string; gloss?: string }[] = [
   { lang: 'en', prompt: 'a paper boat in the rain' },
   { lang: 'en', prompt: 'three red apples on a wooden table' },
-  { lang: 'de', prompt: 'drei Katzen auf einem Sofa bei Sonnenuntergang' },
-  { lang: 'de', prompt: 'ein Hund im verschneiten Wald' },
-  { lang: 'ja', prompt: '夜の東京の桜' },
-  { lang: 'ja', prompt: '海で泳ぐ二匹のイルカ' },
-  { lang: 'ar', prompt: 'قارب في البحر عند الغروب' },
-  { lang: 'ar', prompt: 'جمل في الصحراء تحت الشمس' },
-  { lang: 'zh-Hant', prompt: '森林裡的兩隻狐狸' },
-  { lang: 'zh-Hant', prompt: '夜空中的月亮和星星' },
+  { lang: 'de', prompt: 'drei Katzen auf einem Sofa bei Sonnenuntergang', gloss: 'three cats on a sofa at sunset' },
+  { lang: 'de', prompt: 'ein Hund im verschneiten Wald', gloss: 'a dog in the snowy forest' },
+  { lang: 'ja', prompt: '夜の東京の桜', gloss: 'cherry blossoms of Tokyo at night' },
+  { lang: 'ja', prompt: '海で泳ぐ二匹のイルカ', gloss: 'two dolphins swimming in the sea' },
+  { lang: 'ar', prompt: 'قارب في البحر عند الغروب', gloss: 'a boat on the sea at sunset' },
+  { lang: 'ar', prompt: 'جمل في الصحراء تحت الشمس', gloss: 'a camel in the desert under the sun' },
+  { lang: 'zh-Hant', prompt: '森林裡的兩隻狐狸', gloss: 'two foxes in the forest' },
+  { lang: 'zh-Hant', prompt: '夜空中的月亮和星星', gloss: 'the moon and stars in the night sky' },
 ];
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -35,7 +35,7 @@ async function main() {
   mkdirSync(join(OUT, 'after'), { recursive: true });
   const rows: OverlayOptions[] = [];
   const rowHeight = THUMB + 30;
-  for (const [i, { lang, prompt }] of GALLERY_PROMPTS.entries()) {
+  for (const [i, { lang, prompt, gloss }] of GALLERY_PROMPTS.entries()) {
     const name = `${String(i).padStart(2, '0')}.png`;
     const started = performance.now();
     const after = await renderProceduralImage({ prompt, seed: 0, width: SIDE, height: SIDE });
@@ -43,7 +43,7 @@ async function main() {
     writeFileSync(join(OUT, 'after', name), after);
     const beforePath = join(OUT, 'before', name);
     const top = i * rowHeight;
-    const label = `<svg xmlns="http://www.w3.org/2000/svg" width="${THUMB * 2 + 30}" height="28"><text x="4" y="20" font-family="sans-serif" font-size="16" fill="#111">${i + 1}. [${lang}] ${escape(prompt)}</text></svg>`;
+    const label = `<svg xmlns="http://www.w3.org/2000/svg" width="${THUMB * 2 + 30}" height="28"><text x="4" y="20" font-family="sans-serif" font-size="12" fill="#111">${i + 1}. [${lang}] ${escape(prompt)}${gloss ? ` (${escape(gloss)})` : ''}</text></svg>`;
     rows.push({ input: Buffer.from(label), left: 10, top });
     if (existsSync(beforePath)) rows.push({ input: await sharp(beforePath).resize(THUMB, THUMB).toBuffer(), left: 10, top: top + 28 });
     rows.push({ input: await sharp(after).resize(THUMB, THUMB).toBuffer(), left: 20 + THUMB, top: top + 28 });

@@ -149,17 +149,19 @@ export function localeIndex(locale: Locale, normalise: (w: string) => string): L
   for (const [emoji, entry] of Object.entries(data.annotations.annotations)) {
     const icon = iconNameOf(emoji);
     if (!icon) continue;
-    const rank = CATEGORY_RANK[loadNames().category.get(icon) ?? 'Objects'] ?? 1;
-    // Symbols and flags are not things to draw in a scene.
-    if (rank >= 4) continue;
+    const category = loadNames().category.get(icon) ?? 'Objects';
+    const rank = CATEGORY_RANK[category] ?? 1;
+    // Symbols and flags are not things to draw in a scene; nor is a new moon (a dark disc on a dark sky).
+    if (rank >= 4 || icon.startsWith('new-moon')) continue;
     const name = normalise(entry.tts?.[0] ?? '');
     const nameWords = new Set(name.split(' '));
     const keys = new Set([name, ...(entry.default ?? []).map(normalise)].filter(Boolean));
     for (const key of keys) {
       // The name's last word is its head noun: "crescent moon" is a moon, "moon cake" is not.
       const weight = key === name ? 3 : name.endsWith(` ${key}`) ? 2.5 : nameWords.has(key) ? 2 : 1;
-      // A face or gesture only when the word is its very name ("ghost"), not a keyword ("below").
-      if (rank >= 2 && weight < 3) continue;
+      // A face or gesture only when the word is its very name ("ghost"), not a keyword ("below");
+      // a game only by its name ("table" is not ping pong).
+      if ((rank >= 2 && weight < 3) || (category === 'Activities' && weight < 2)) continue;
       const candidate = { emoji, icon, weight, rank, keywords: keys.size, name };
       const target = unspaced || !key.includes(' ') ? words : phrases;
       const list = target.get(key);
@@ -170,7 +172,8 @@ export function localeIndex(locale: Locale, normalise: (w: string) => string): L
   }
   for (const map of [words, phrases]) {
     for (const [key, list] of map) {
-      list.sort((a, b) => b.weight - a.weight || a.rank - b.rank || a.keywords - b.keywords || (a.emoji < b.emoji ? -1 : 1));
+      // Ties go to the older, plainer emoji (lower code point: 🎂 before 🥮 for "cake").
+      list.sort((a, b) => b.weight - a.weight || a.rank - b.rank || a.emoji.length - b.emoji.length || a.emoji.codePointAt(0)! - b.emoji.codePointAt(0)! || a.keywords - b.keywords);
       if (list.length > GENERIC_KEYWORD && list[0]!.weight < 2) map.delete(key);
     }
   }

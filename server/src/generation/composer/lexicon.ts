@@ -185,7 +185,7 @@ const FUNCTION_WORDS: Partial<Record<Locale, string>> = {
 };
 
 /** Material and manner words that describe a subject rather than name one ("a paper boat"). */
-export const MODIFIERS = new Set(['art', 'painting', 'picture', 'image', 'photo', 'illustration', 'style', 'bild', 'paper', 'wooden', 'wood', 'glass', 'metal', 'stone', 'plastic', 'toy', 'little', 'small', 'big', 'giant', 'tiny', 'cute', 'old', 'young', 'papier', 'papierboot', 'holz', 'klein', 'kleine', 'kleiner', 'großer', 'große', 'groß', 'papel', 'madera', 'carta', 'legno']);
+export const MODIFIERS = new Set(['playing', 'sitting', 'standing', 'walking', 'running', 'sleeping', 'eating', 'flying', 'swimming', 'jumping', 'art', 'painting', 'picture', 'image', 'photo', 'illustration', 'style', 'bild', 'paper', 'wooden', 'wood', 'glass', 'metal', 'stone', 'plastic', 'toy', 'little', 'small', 'big', 'giant', 'tiny', 'cute', 'old', 'young', 'papier', 'papierboot', 'holz', 'klein', 'kleine', 'kleiner', 'großer', 'große', 'groß', 'papel', 'madera', 'carta', 'legno']);
 
 export interface Lexicon {
   setting: Map<string, (typeof SETTINGS)[number]>;

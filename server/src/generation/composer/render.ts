@@ -245,7 +245,8 @@ function styleDefs(scene: SceneGraph, min: number, seed: number): { defs: string
 
 /** The sharp steps of a style after the SVG is drawn. */
 async function finish(png: Buffer, scene: SceneGraph, width: number, height: number): Promise<Buffer> {
-  let img = sharp(png);
+  // The scene is opaque: drop the alpha channel, so filters below act on colour only.
+  let img = sharp(png).flatten({ background: '#ffffff' });
   switch (scene.style) {
     case 'watercolor':
       img = img.blur(1.2).modulate({ saturation: 0.8, brightness: 1.06 });
@@ -262,10 +263,14 @@ async function finish(png: Buffer, scene: SceneGraph, width: number, height: num
     case 'noir':
       img = img.greyscale().linear(1.35, -35);
       break;
-    case 'sketch':
-      // Pencil lines: the edges of the picture, dark on white paper.
-      img = img.greyscale().convolve({ width: 3, height: 3, kernel: [-1, -1, -1, -1, 8, -1, -1, -1, -1] }).negate().linear(1.6, -150);
+    case 'sketch': {
+      // Pencil: the grey picture colour-dodged by its own blurred negative keeps edges as strokes
+      // and turns flat areas to paper white.
+      const grey = await img.greyscale().toColourspace('b-w').toBuffer();
+      const dodge = await sharp(grey).negate().blur(Math.max(1, Math.min(width, height) / 120)).toBuffer();
+      img = sharp(grey).composite([{ input: dodge, blend: 'colour-dodge' }]).linear(1.6, -150);
       break;
+    }
     case 'pixel': {
       const block = Math.max(4, Math.round(Math.min(width, height) / 80));
       const small = await img.resize(Math.max(1, Math.round(width / block)), Math.max(1, Math.round(height / block)), { kernel: 'nearest' }).toBuffer();

@@ -38,9 +38,13 @@ export interface SceneGraph {
 /** Most pictures one scene draws: more would be too small to read. */
 export const MAX_INSTANCES = 9;
 
-const SKY_ICONS = /moon|star|sun\b|^sun|cloud|rainbow|comet|airplane|helicopter|rocket|balloon|kite|bird|dove|eagle|owl|^bat$|parrot|flying-saucer|butterfly|honeybee|parachute|fireworks|sparkles|ringed-planet|globe-showing/;
-const WATER_ICONS = /boat|ship|sailboat|canoe|ferry|dolphin|whale|fish|shark|octopus|crab|turtle|swan|duck|seal|squid|jellyfish|surfer|rowing|lobster|shrimp/;
-const ROOM_ICONS = /couch|bed\b|^bed|chair|lamp|television|bathtub|teacup|cat|teddy/;
+/** Words of Fluent icon names ("crescent-moon", "tropical-fish") that place a subject in the sky, on water or indoors. */
+const SKY_WORDS = new Set(['moon', 'star', 'stars', 'sun', 'cloud', 'rainbow', 'comet', 'airplane', 'helicopter', 'rocket', 'balloon', 'kite', 'bird', 'dove', 'eagle', 'owl', 'bat', 'parrot', 'saucer', 'butterfly', 'honeybee', 'parachute', 'fireworks', 'sparkles', 'planet']);
+const WATER_WORDS = new Set(['boat', 'ship', 'sailboat', 'canoe', 'ferry', 'speedboat', 'dolphin', 'whale', 'fish', 'shark', 'octopus', 'crab', 'swan', 'duck', 'seal', 'squid', 'jellyfish', 'surfing', 'rowing', 'lobster', 'shrimp']);
+const ROOM_WORDS = new Set(['couch', 'bed', 'chair', 'lamp', 'television', 'bathtub', 'teacup', 'teddy']);
+/** Things named after the sky that stay on the ground ("moon-cake"). */
+const GROUNDED_WORDS = new Set(['cake', 'ceremony', 'viewing']);
+const iconWords = (icon: string) => icon.split('-');
 
 /** Lower case, compatibility forms folded; Arabic without vowel marks, its alef and ta marbuta forms unified. */
 export function normalise(text: string): string {
@@ -92,11 +96,17 @@ function variants(word: string, locale: Locale): string[] {
   return [...new Set(out)];
 }
 
-/** A map's entry for a word: exactly, or (Latin and Cyrillic) the longest key the word starts with, a few letters short of it. */
-function lookup<V>(map: ReadonlyMap<string, V>, word: string, locale: Locale, minStem = 4): { value: V; key: string } | undefined {
-  for (const v of variants(word, locale)) {
-    const value = map.get(v);
-    if (value !== undefined) return { value, key: v };
+/**
+ * A map's entry for a word: exactly (or a variant without its affixes), or — `prefix` — the
+ * longest key the word starts with, a few letters short of it (Latin and Cyrillic).
+ */
+function lookup<V>(map: ReadonlyMap<string, V>, word: string, locale: Locale, minStem = 4, prefix = false): { value: V; key: string } | undefined {
+  if (!prefix) {
+    for (const v of variants(word, locale)) {
+      const value = map.get(v);
+      if (value !== undefined) return { value, key: v };
+    }
+    return undefined;
   }
   if (locale === 'ar' || locale === 'ko') return undefined;
   for (let len = word.length - 1; len >= Math.max(Math.min(minStem, 3), word.length - 4); len--) {
@@ -108,8 +118,22 @@ function lookup<V>(map: ReadonlyMap<string, V>, word: string, locale: Locale, mi
   return undefined;
 }
 
+/** The best-named picture among the word's forms: "stars" finds ⭐ (named "star") over 🌃 (which only mentions stars). */
+function lookupSubject(words: ReadonlyMap<string, Candidate[]>, word: string, locale: Locale): { value: Candidate[]; key: string } | undefined {
+  const forms = variants(word, locale);
+  if (locale === 'en' && word.length > 3 && word.endsWith('s')) forms.push(word.slice(0, -1), word.replace(/es$/, ''));
+  let best: { value: Candidate[]; key: string } | undefined;
+  for (const key of forms) {
+    const value = words.get(key);
+    if (value && (!best || value[0]!.weight > best.value[0]!.weight)) best = { value, key };
+  }
+  return best;
+}
+
 function placementOf(icon: string): Placement {
-  return SKY_ICONS.test(icon) ? 'sky' : WATER_ICONS.test(icon) ? 'water' : 'ground';
+  const words = iconWords(icon);
+  if (words.some((w) => GROUNDED_WORDS.has(w))) return 'ground';
+  return words.some((w) => SKY_WORDS.has(w)) ? 'sky' : words.some((w) => WATER_WORDS.has(w)) ? 'water' : 'ground';
 }
 
 interface Found {
@@ -227,11 +251,17 @@ function readSpaced(text: string, locale: Locale): Found {
       c.found.score++;
       continue;
     }
+    // Whole words first, in the scene words and then the emoji names; only then stems, so
+    // "snowman" is a snowman, not snow.
     if (c.lexical(lex, (m, minStem) => lookup(m, word, locale, minStem))) {
       c.found.score++;
       continue;
     }
-    const hit = lookup(index.words, word, locale);
+    const hit = lookupSubject(index.words, word, locale) ?? (c.lexical(lex, (m, minStem) => lookup(m, word, locale, minStem, true)) ? 'lexical' : lookup(index.words, word, locale, 4, true));
+    if (hit === 'lexical') {
+      c.found.score++;
+      continue;
+    }
     if (hit) {
       // An English plural the annotations lack ("apples") means a few of them.
       const plural = locale === 'en' && hit.key !== word && word.endsWith('s');
@@ -339,14 +369,14 @@ export function parsePrompt(prompt: string): SceneGraph {
     found.setting ??
     (subjects.some((s) => s.placement === 'water')
       ? 'sea'
-      : subjects.some((s) => ROOM_ICONS.test(s.icon) && !/cat/.test(s.icon))
+      : subjects.some((s) => iconWords(s.icon).some((w) => ROOM_WORDS.has(w)))
         ? 'room'
         : found.snowy || found.weather.includes('snow')
           ? 'snow'
           : 'land');
   // "A dog in the snowy forest": the forest, under snow.
   const weather = found.snowy && setting !== 'snow' && !found.weather.includes('snow') ? [...found.weather, 'snow' as const] : found.weather;
-  const time: TimeOfDay = found.time ?? (setting === 'space' || subjects.some((s) => /moon|star/.test(s.icon)) ? 'night' : 'day');
+  const time: TimeOfDay = found.time ?? (setting === 'space' || subjects.some((s) => s.placement === 'sky' && /moon|star/.test(s.icon)) ? 'night' : 'day');
   return {
     locale,
     subjects,

@@ -24,6 +24,7 @@ import { CanvasStage, type MountedCanvas } from '../features/canvas/ui/CanvasSta
 import { CanvasToolbar } from '../features/canvas/ui/CanvasToolbar.tsx';
 import { useCanvasUi } from '../features/canvas/ui/canvasUiStore.ts';
 import { MediaDrop } from '../features/canvas/ui/MediaDrop.tsx';
+import { FailedPlaceholderActions } from '../features/canvas/ui/FailedPlaceholderActions.tsx';
 import { NodeActionBar } from '../features/canvas/ui/NodeActionBar.tsx';
 import { colorForUser } from '../features/canvas/ui/presenceList.ts';
 import { ShortcutsDialog } from '../features/canvas/ui/ShortcutsDialog.tsx';
@@ -200,6 +201,7 @@ function CanvasWorkspace({ project }: { project: ProjectDto }) {
                   <div className="absolute start-3 top-1/2 z-20 -translate-y-1/2">
                     <CanvasToolbar />
                   </div>
+                  <FailedPlaceholderActions />
                   <NodeActionBar />
                   <ActionCard />
                   <TextEditor />

@@ -51,6 +51,14 @@ describe('scene composer rendering', () => {
     expect(svg.match(/<svg x=/g)?.length).toBeGreaterThanOrEqual(7);
   });
 
+  it("moves the same subjects on at a video's next key frame", () => {
+    const scene = parsePrompt('two dolphins swimming in the sea at sunset');
+    const first = sceneSvg(scene, 9, 320, 240).placed;
+    const next = sceneSvg(scene, 9, 320, 240, 1).placed;
+    expect(next.map((p) => [p.y, p.size])).toEqual(first.map((p) => [p.y, p.size]));
+    expect(next.some((p, i) => p.x !== first[i]!.x)).toBe(true);
+  });
+
   it('applies the style the prompt names', async () => {
     const plain = await render('a red car');
     const noir = await render('a red car, noir');

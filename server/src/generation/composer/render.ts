@@ -283,12 +283,22 @@ async function finish(png: Buffer, scene: SceneGraph, width: number, height: num
 }
 
 /** The scene's SVG (exported for the gallery and tests), and its subjects' boxes. */
-export function sceneSvg(scene: SceneGraph, seed: number, width: number, height: number): { svg: string; placed: Placed[] } {
+/**
+ * How far each subject has moved at key frame `frame` (0: where the layout put it): a third of its
+ * size per frame the way it faces (Fluent's animals and vehicles face left unless mirrored), so a
+ * video's key frames show the same scene a moment apart rather than two different scenes.
+ */
+function moved(placed: Placed[], frame: number, width: number): Placed[] {
+  if (!frame) return placed;
+  return placed.map((p) => ({ ...p, x: Math.max(-p.size * 0.3, Math.min(width - p.size * 0.7, p.x + (p.flip ? 1 : -1) * p.size * 0.35 * frame)) }));
+}
+
+export function sceneSvg(scene: SceneGraph, seed: number, width: number, height: number, frame = 0): { svg: string; placed: Placed[] } {
   const r = prng(hashText(`${scene.setting}|${scene.time}|${scene.subjects.map((s) => `${s.icon}×${s.count}`).join(',')}`) ^ seed);
   // Its own generator, so the background and the layout agree on the horizon.
   const horizon = horizonOf(scene, prng(seed ^ 0x9e3779b9)) * height;
   const min = Math.min(width, height);
-  const placed = layout(scene, width, height, horizon, prng(seed ^ 0x85ebca6b));
+  const placed = moved(layout(scene, width, height, horizon, prng(seed ^ 0x85ebca6b)), frame, width);
   const style = styleDefs(scene, min, seed >>> 0);
   const subjects = placed
     .map((p, i) => {
@@ -305,8 +315,8 @@ export function sceneSvg(scene: SceneGraph, seed: number, width: number, height:
 }
 
 /** Renders the scene as PNG at exactly `width`×`height`. */
-export async function renderScene(scene: SceneGraph, p: { seed: number; width: number; height: number }): Promise<Buffer> {
-  const { svg } = sceneSvg(scene, p.seed, p.width, p.height);
+export async function renderScene(scene: SceneGraph, p: { seed: number; width: number; height: number; frame?: number }): Promise<Buffer> {
+  const { svg } = sceneSvg(scene, p.seed, p.width, p.height, p.frame);
   const png = await sharp(Buffer.from(svg), { density: 72 }).resize(p.width, p.height, { fit: 'fill' }).png({ compressionLevel: 1 }).toBuffer();
   return finish(png, scene, p.width, p.height);
 }

@@ -145,10 +145,14 @@ function svgFor(prompt: string, seed: number, width: number, height: number): st
 </svg>`;
 }
 
-/** Renders the prompt's picture as PNG at exactly `width`×`height`. */
-export async function renderProceduralImage(p: { prompt: string; seed: number; width: number; height: number }): Promise<Buffer> {
+/**
+ * Renders the prompt's picture as PNG at exactly `width`×`height`. `frame` (videos' key frames):
+ * the same scene with its subjects moved on by that many steps; an abstract picture has no
+ * subjects to move, so each frame is drawn from its own seed.
+ */
+export async function renderProceduralImage(p: { prompt: string; seed: number; width: number; height: number; frame?: number }): Promise<Buffer> {
   const scene = parsePrompt(p.prompt);
-  if (!scene.empty) return renderScene(scene, { seed: p.seed, width: p.width, height: p.height });
-  const svg = svgFor(p.prompt, p.seed, p.width, p.height);
+  if (!scene.empty) return renderScene(scene, { seed: p.seed, width: p.width, height: p.height, frame: p.frame });
+  const svg = svgFor(p.prompt, p.seed + (p.frame ?? 0), p.width, p.height);
   return sharp(Buffer.from(svg), { density: 72 }).resize(p.width, p.height, { fit: 'fill' }).png({ compressionLevel: 6 }).toBuffer();
 }

@@ -236,7 +236,7 @@ export async function renderImageToVideo(
   );
 }
 
-/** Text → video: two procedural key frames of the prompt, each moving, morphing into one another. */
+/** Text → video: two procedural key frames of the prompt (the same scene, its subjects a step apart), each moving, morphing into one another. */
 export async function renderTextToVideo(
   p: { prompt: string; seed: number; seconds: number; size: Size; mode: VideoMode },
   opts: RenderOptions = {},
@@ -246,7 +246,7 @@ export async function renderTextToVideo(
   opts.progress?.(0, 'drawing key frames');
   const [first, second] = await Promise.all([
     renderProceduralImage({ prompt: p.prompt, seed: p.seed, width, height }),
-    renderProceduralImage({ prompt: p.prompt, seed: p.seed + 1, width, height }),
+    renderProceduralImage({ prompt: p.prompt, seed: p.seed, width, height, frame: 1 }),
   ]);
   opts.signal?.throwIfAborted();
   const move = cameraMoveFor(p.prompt);

@@ -1,37 +1,21 @@
 /**
- * Text moderation before a task is accepted (§8 moderation messages). A multilingual blocklist
- * runs everywhere; a hosted moderation service can be plugged in behind the same interface.
- * The list is deliberately short and unambiguous: it blocks requests for sexual content involving
- * minors and a few unmistakable terms, not ordinary words that merely sound dark.
+ * Text moderation before a task is accepted (§8 moderation messages). The offline multilingual
+ * filter (@tessera/shared/moderation: CSAM, explicit sexual content, graphic violence, weapons
+ * instructions in the studio's 19 languages) runs everywhere; a hosted moderation service can be
+ * plugged in behind the same interface, on top of it.
  */
 import { AppError } from '@tessera/shared/errors';
+import { checkText } from '@tessera/shared/moderation';
 
 export interface ModerationService {
   /** Resolves true when the text may be used. Throws on service failure. */
   isAllowed(text: string): Promise<boolean>;
 }
 
-const BLOCKED_PATTERNS: RegExp[] = [
-  // English
-  /\bchild\s*(porn|sex|nude)/i,
-  /\b(cp|csam)\b/i,
-  /\bloli(con)?\b/i,
-  /\bunderage\s*(sex|nude|porn)/i,
-  // German, French, Spanish, Portuguese, Italian
-  /\bkinderporn/i,
-  /\bp[ée]dopornographie/i,
-  /\bpornograf[ií]a\s+infantil/i,
-  /\bpornografia\s+infantil/i,
-  /\bpedopornografia/i,
-  // Russian, Chinese, Japanese
-  /детск\p{L}*\s+порн/iu,
-  /儿童色情|兒童色情|児童ポルノ/u,
-];
-
+/** The offline filter (shared/src/moderation/textFilter.ts); synchronous and cheap once warmed. */
 export class BlocklistModeration implements ModerationService {
-  async isAllowed(text: string): Promise<boolean> {
-    const normalised = text.normalize('NFKC');
-    return !BLOCKED_PATTERNS.some((re) => re.test(normalised));
+  isAllowed(text: string): Promise<boolean> {
+    return Promise.resolve(checkText(text).allowed);
   }
 }
 

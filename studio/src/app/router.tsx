@@ -24,6 +24,7 @@ const AdminCreationsPage = lazy(() => import('../pages/admin/AdminCreationsPage.
 const AdminUsersPage = lazy(() => import('../pages/admin/AdminUsersPage.tsx').then((m) => ({ default: m.AdminUsersPage })));
 const AdminUserPage = lazy(() => import('../pages/admin/AdminUserPage.tsx').then((m) => ({ default: m.AdminUserPage })));
 const AdminCatalogPage = lazy(() => import('../pages/admin/AdminCatalogPage.tsx').then((m) => ({ default: m.AdminCatalogPage })));
+const AdminModelsPage = lazy(() => import('../pages/admin/AdminModelsPage.tsx').then((m) => ({ default: m.AdminModelsPage })));
 const AdminAuditPage = lazy(() => import('../pages/admin/AdminAuditPage.tsx').then((m) => ({ default: m.AdminAuditPage })));
 const PricingPage = lazy(() => import('../pages/PricingPage.tsx').then((m) => ({ default: m.PricingPage })));
 const TestCheckoutPage = lazy(() => import('../pages/TestCheckoutPage.tsx').then((m) => ({ default: m.TestCheckoutPage })));
@@ -81,6 +82,7 @@ const pages: RouteObject[] = [
       { path: 'users', element: <AdminUsersPage /> },
       { path: 'users/:id', element: <AdminUserPage /> },
       { path: 'catalog', element: <AdminCatalogPage /> },
+      { path: 'models', element: <AdminModelsPage /> },
       { path: 'audit', element: <AdminAuditPage /> },
       { path: 'analytics', element: <AdminAnalyticsPage /> },
     ],

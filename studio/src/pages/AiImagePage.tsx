@@ -3,7 +3,6 @@
  * over the socket. `?mode=image&image=<url>` opens image to image with that image; `?prompt=`
  * fills in the prompt.
  */
-import { costOf } from '@tessera/shared/credits/costs';
 import {
   ASPECT_RATIOS,
   type AspectRatio,
@@ -26,6 +25,9 @@ import { LoraPicker } from '../features/generate/LoraPicker.tsx';
 import { useGenerationTask } from '../features/generate/useGenerationTask.ts';
 import { ImageInput, type ImageValue } from '../features/media/ImageInput.tsx';
 import { ChoiceField, PromptField } from '../features/tools/ToolFields.tsx';
+import { ModelPicker } from '../features/models/ModelPicker.tsx';
+import { keepOption, narrowTo, type PickerModel, priceFor } from '../features/models/modelChoice.ts';
+import { useModelChoice } from '../features/models/useModelChoice.ts';
 import { useCreateFlow } from '../lib/analytics/useCreateFlow.ts';
 import { useTRPC } from '../lib/trpc.ts';
 
@@ -80,18 +82,25 @@ function Generator({ mode, preset, initialPrompt, initialLora = null }: { mode: 
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const gen = useGenerationTask();
-  const flow = useCreateFlow(mode === 'text' ? 'text_to_image' : 'image_to_image');
+  const kind = mode === 'text' ? 'text_to_image' : 'image_to_image';
+  const flow = useCreateFlow(kind);
+  const choice = useModelChoice(kind);
   const strengthId = useId();
   const [prompt, setPrompt] = useState(initialPrompt);
-  const [aspectRatio, setAspectRatio] = useState<AspectRatio>('1:1');
+  const [pickedRatio, setAspectRatio] = useState<AspectRatio>('1:1');
+  // The shapes follow the chosen model (a model that makes fewer moves the choice onto one it makes).
+  const ratios = narrowTo(RATIOS, choice.model?.limits.aspectRatios);
+  const aspectRatio = keepOption(ratios, pickedRatio);
   const [image, setImage] = useState<ImageValue | null>(preset ? { url: preset } : null);
   const [style, setStyle] = useState<ImageStyle>('auto');
   const [strength, setStrength] = useState(0.6);
   const [lora, setLora] = useState<string | null>(initialLora);
-  const cost =
+  // The price of the current inputs on a model, by the rule the server charges with.
+  const costOn = (model: PickerModel | undefined) =>
     mode === 'text'
-      ? costOf('text_to_image', zTextToImageInput.parse({ prompt: 'x', aspectRatio }))
-      : costOf('image_to_image', zImageToImageInput.parse({ prompt: 'x', image: image?.url ?? 'u/cost/cost.png', style, strength }));
+      ? priceFor(model, 'text_to_image', zTextToImageInput.parse({ prompt: 'x', aspectRatio: keepOption(narrowTo(RATIOS, model?.limits.aspectRatios), pickedRatio) }))
+      : priceFor(model, 'image_to_image', zImageToImageInput.parse({ prompt: 'x', image: image?.url ?? 'u/cost/cost.png', style, strength }));
+  const cost = costOn(choice.model);
 
   const onSuccess = ({ id }: { id: string }) => {
     gen.follow(id);
@@ -106,8 +115,8 @@ function Generator({ mode, preset, initialPrompt, initialLora = null }: { mode: 
     event.preventDefault();
     if (!ready) return;
     flow.submit();
-    if (mode === 'text') textToImage.mutate({ prompt: prompt.trim(), aspectRatio, ...(lora ? { loraId: lora } : {}) });
-    else if (image) imageToImage.mutate({ prompt: prompt.trim(), image: image.url, style, strength });
+    if (mode === 'text') textToImage.mutate({ prompt: prompt.trim(), aspectRatio, ...(lora ? { loraId: lora } : {}), ...choice.field });
+    else if (image) imageToImage.mutate({ prompt: prompt.trim(), image: image.url, style, strength, ...choice.field });
   }
 
   return (
@@ -123,7 +132,7 @@ function Generator({ mode, preset, initialPrompt, initialLora = null }: { mode: 
         />
         {mode === 'text' ? (
           <>
-            <ChoiceFieldLocal<AspectRatio> label={t('form.aspectRatio')} options={RATIOS} value={aspectRatio} onChange={setAspectRatio} />
+            <ChoiceFieldLocal<AspectRatio> label={t('form.aspectRatio')} options={ratios} value={aspectRatio} onChange={setAspectRatio} />
             <LoraPicker value={lora} onChange={setLora} />
           </>
         ) : (
@@ -152,10 +161,14 @@ function Generator({ mode, preset, initialPrompt, initialLora = null }: { mode: 
             </div>
           </>
         )}
+        <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={costOn} />
         <Button type="submit" size="lg" loading={pending} disabled={!ready || gen.running} onClick={() => flow.click('generate')} data-testid="generate">
-          <Sparkles size={16} aria-hidden /> {t('form.generate', { count: cost })}
+          <Sparkles size={16} aria-hidden />{' '}
+          <span data-testid="generate-cost" data-cost={cost}>
+            {t('form.generate', { count: cost })}
+          </span>
         </Button>
-        <p className="text-xs text-muted">{t('form.localEngine')}</p>
+        {choice.model?.provider === 'local' && choice.models.length > 1 && <p className="text-xs text-muted">{t('form.localEngine')}</p>}
       </form>
 
       <TaskResult gen={gen} empty={t('result.empty')} alt={t('result.alt')} currentTool={mode === 'image' ? 'image-to-image' : undefined} />

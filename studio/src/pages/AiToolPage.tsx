@@ -23,7 +23,9 @@ import { BackgroundField, type BackgroundDraft } from '../features/tools/Backgro
 import { startToolTask } from '../features/tools/startToolTask.ts';
 import { ToolFieldInput } from '../features/tools/ToolFields.tsx';
 import { findVideoTool } from '../features/video-forms/videoForms.ts';
-import { buildToolInput, findTool, type ImageSlot, type ToolDescriptor, toolCost } from '../features/tools/toolDescriptors.ts';
+import { buildToolInput, findTool, type ImageSlot, type ToolDescriptor, toolCost, toolFieldOptions, toolValuesFor } from '../features/tools/toolDescriptors.ts';
+import { ModelPicker } from '../features/models/ModelPicker.tsx';
+import { useModelChoice } from '../features/models/useModelChoice.ts';
 import { useCreateFlow } from '../lib/analytics/useCreateFlow.ts';
 import { useTRPC, useTRPCClient } from '../lib/trpc.ts';
 import { NotFoundPage } from './StatusPage.tsx';
@@ -73,7 +75,10 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
   const gen = useGenerationTask();
   const flow = useCreateFlow(tool.kind);
   const [images, setImages] = useState<Images>(() => (preset ? { image: { url: preset } } : {}));
-  const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...tool.defaults }));
+  const [picked, setValues] = useState<Record<string, unknown>>(() => ({ ...tool.defaults }));
+  const choice = useModelChoice(tool.kind);
+  // What is sent: the choices moved onto what the chosen model makes, and the model when picked.
+  const values: Record<string, unknown> = { ...toolValuesFor(tool, picked, choice.model?.limits), ...choice.field };
   const [problem, setProblem] = useState<string | null>(null);
   const [phase, setPhase] = useState<'idle' | 'mask' | 'submit'>('idle');
   const main = images.image ?? null;
@@ -84,7 +89,7 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
     [tool.mask, main?.url, main?.width, main?.height],
   );
 
-  const cost = toolCost(tool, values);
+  const cost = toolCost(tool, values, choice.model);
   const refs = Object.fromEntries(Object.entries(images).flatMap(([slot, v]) => (v ? [[slot, v.url]] : []))) as Partial<Record<ImageSlot, string>>;
   const missingImage = tool.images.some((slot) => !refs[slot]);
   const background = values.background as BackgroundDraft | undefined;
@@ -116,8 +121,8 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
     setProblem(null);
     if (missingImage || missingBackground) return setProblem(t('form.needImage'));
     if (tool.mask && (!painter || painter.isEmpty)) return setProblem(t('form.needMask'));
-    // The upscaler is the one tool with a model choice (ESRGAN `quality` or `fast` resampling).
-    flow.submit({ model_name: tool.kind === 'upscale' ? String(values.mode ?? 'quality') : null });
+    // The catalogue model when one was picked; the upscaler's local modes are models of their own (ESRGAN `quality` or `fast` resampling).
+    flow.submit({ model_name: choice.field.model ?? (tool.kind === 'upscale' ? String(values.mode ?? 'quality') : null) });
     create.mutate();
   }
 
@@ -148,7 +153,12 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
           field.type === 'background' ? (
             <BackgroundField key="background" value={values.background as BackgroundDraft} onChange={(v) => setValues((prev) => ({ ...prev, background: v }))} />
           ) : (
-            <ToolFieldInput key={field.name} field={field} values={values} onChange={(name, v) => setValues((prev) => ({ ...prev, [name]: v }))} />
+            <ToolFieldInput
+              key={field.name}
+              field={field.type === 'choice' ? { ...field, options: toolFieldOptions(field, choice.model?.limits) } : field}
+              values={values}
+              onChange={(name, v) => setValues((prev) => ({ ...prev, [name]: v }))}
+            />
           ),
         )}
         {uncropSize && (
@@ -164,15 +174,23 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
             </Link>
           </p>
         )}
+        <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => toolCost(tool, toolValuesFor(tool, picked, m.limits), m)} />
         <Button type="submit" size="lg" loading={create.isPending} disabled={gen.running} onClick={() => flow.click('generate')} data-testid="generate">
-          <Sparkles size={16} aria-hidden /> {phase === 'mask' ? t('form.uploadingMask') : t('form.generate', { count: cost })}
+          <Sparkles size={16} aria-hidden />{' '}
+          {phase === 'mask' ? (
+            t('form.uploadingMask')
+          ) : (
+            <span data-testid="generate-cost" data-cost={cost}>
+              {t('form.generate', { count: cost })}
+            </span>
+          )}
         </Button>
         {problem && (
           <p role="alert" className="text-sm text-danger">
             {problem}
           </p>
         )}
-        <p className="text-xs text-muted">{t('form.engine')}</p>
+        {choice.model?.provider === 'local' && choice.models.length > 1 && <p className="text-xs text-muted">{t('form.engine')}</p>}
       </form>
       <TaskResult gen={gen} empty={t('result.empty')} alt={t('result.alt', { tool: t(`tools.${tool.slug}.title`) })} currentTool={tool.slug} />
     </div>

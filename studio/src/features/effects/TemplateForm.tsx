@@ -18,6 +18,9 @@ import { useGenerationTask } from '../generate/useGenerationTask.ts';
 import { ImageInput, type ImageValue } from '../media/ImageInput.tsx';
 import { useCreateFlow } from '../../lib/analytics/useCreateFlow.ts';
 import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
+import { ModelPicker } from '../models/ModelPicker.tsx';
+import { type PickerModel, templatePrice } from '../models/modelChoice.ts';
+import { useModelChoice } from '../models/useModelChoice.ts';
 import { startTemplateTask, type TemplateImages, templateImageSlots } from './startTemplateTask.ts';
 
 type Slot = keyof TemplateImages;
@@ -47,7 +50,9 @@ export function TemplateForm({
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const gen = useGenerationTask();
-  const flow = useCreateFlow(TEMPLATE_KIND[type]);
+  const kind = TEMPLATE_KIND[type];
+  const flow = useCreateFlow(kind);
+  const choice = useModelChoice(kind);
   const slots = templateImageSlots(type);
   const [images, setImages] = useState<Partial<Record<Slot, ImageValue | null>>>(() =>
     preset && parseImageRef(preset) ? { image: { url: preset } } : {},
@@ -55,7 +60,7 @@ export function TemplateForm({
   const [problem, setProblem] = useState<string | null>(null);
 
   const create = useMutation({
-    mutationFn: (vars: { template: TemplateDto; images: TemplateImages }) => startTemplateTask(client, vars.template, vars.images),
+    mutationFn: (vars: { template: TemplateDto; images: TemplateImages }) => startTemplateTask(client, vars.template, vars.images, choice.field),
     onSuccess: ({ id }) => {
       gen.follow(id);
       void queryClient.invalidateQueries({ queryKey: trpc.task.pathKey() });
@@ -73,7 +78,9 @@ export function TemplateForm({
     create.mutate({ template, images: { image, ...(garment ? { garment } : {}) } });
   }
 
-  const cost = template?.cost ?? 0;
+  // The input the server prices a hosted run on: the photo (a per-second model bills its default length).
+  const costOn = (model: PickerModel | undefined) => templatePrice(template?.cost ?? 0, model, kind, { image: 'u/cost/cost.png' });
+  const cost = costOn(choice.model);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <form onSubmit={submit} {...flow.formProps} noValidate className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-border bg-surface p-6" data-testid="effect-form">
@@ -98,15 +105,19 @@ export function TemplateForm({
             </span>
           </p>
         )}
+        <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={costOn} />
         <Button type="submit" size="lg" loading={create.isPending} disabled={gen.running || !template} onClick={() => flow.click('generate')} data-testid="generate">
-          <Sparkles size={16} aria-hidden /> {t('form.generate', { count: cost })}
+          <Sparkles size={16} aria-hidden />{' '}
+          <span data-testid="generate-cost" data-cost={cost}>
+            {t('form.generate', { count: cost })}
+          </span>
         </Button>
         {problem && (
           <p role="alert" className="text-sm text-danger">
             {problem}
           </p>
         )}
-        <p className="text-xs text-muted">{t('form.engine')}</p>
+        {choice.model?.provider === 'local' && choice.models.length > 1 && <p className="text-xs text-muted">{t('form.engine')}</p>}
       </form>
       <TaskResult gen={gen} empty={resultEmpty} alt={t('form.resultAlt', { name: template?.name ?? '' })} />
     </div>

@@ -16,19 +16,20 @@ export function templateImageSlots(type: TemplateType): readonly (keyof Template
   return type === 'model_fitting' ? ['image', 'garment'] : ['image'];
 }
 
-export function startTemplateTask(client: Client, template: { id: string; type: TemplateType }, images: TemplateImages): Promise<{ id: string }> {
+/** `model` is the picked catalogue model (`{}` when there was no choice). */
+export function startTemplateTask(client: Client, template: { id: string; type: TemplateType }, images: TemplateImages, model: { model?: string } = {}): Promise<{ id: string }> {
   const templateId = template.id;
   switch (template.type) {
     case 'video_effect':
     case 'pro_effect':
-      return client.video.createVideoByTemplate.mutate({ templateId, image: images.image });
+      return client.video.createVideoByTemplate.mutate({ templateId, image: images.image, ...model });
     case 'photo_effect':
     case 'image_template':
-      return client.template2Image.create.mutate({ templateId, image: images.image });
+      return client.template2Image.create.mutate({ templateId, image: images.image, ...model });
     case 'product_photo':
-      return client.template2Image.productPromotionalImage.mutate({ templateId, image: images.image });
+      return client.template2Image.productPromotionalImage.mutate({ templateId, image: images.image, ...model });
     case 'model_fitting':
       if (!images.garment) return Promise.reject(new Error('A garment image is required.'));
-      return client.template2Image.modelFitting.mutate({ templateId, image: images.image, garment: images.garment });
+      return client.template2Image.modelFitting.mutate({ templateId, image: images.image, garment: images.garment, ...model });
   }
 }

@@ -13,6 +13,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { Input } from '../../components/ui/Input.tsx';
 import { type LandingDescriptor, type LandingKind, STEP_IDS, withPrompt } from './landingCatalog.ts';
 import { CARD, CtaBand, Faq, Hero, Note, Section, Steps } from './landingUi.tsx';
+import { ModelCatalogList } from '../models/ModelCatalogList.tsx';
 
 const TEST_IDS: Record<Exclude<LandingKind, 'area'>, string> = {
   videoModel: 'page-video-model',
@@ -114,6 +115,12 @@ export function LandingPage({ landing }: { landing: LandingDescriptor }) {
           })}
         </ul>
       </Section>
+
+      {(landing.kind === 'imageModel' || landing.kind === 'videoModel') && (
+        <Section id="models" title={t('common:models.catalog.title')} subtitle={t('common:models.catalog.subtitle')}>
+          <ModelCatalogList output={landing.kind === 'imageModel' ? 'image' : 'video'} />
+        </Section>
+      )}
 
       <Section id="how-it-works" title={t('sections.how')}>
         <Steps steps={STEP_IDS.map((id) => ({ title: k(`steps.${id}.title`), text: k(`steps.${id}.text`) }))} />

@@ -3,7 +3,6 @@
  * mask, its other fields and their defaults. One generic page renders them all; the input
  * schemas and costs come from shared/generation and shared/credits.
  */
-import { costOf } from '@tessera/shared/credits/costs';
 import {
   ASPECT_RATIOS,
   GENERATION_KINDS,
@@ -11,7 +10,9 @@ import {
   type ImageToolKind,
   UPSCALE_MODES,
 } from '@tessera/shared/generation';
+import type { ModelChoice, ModelLimits } from '@tessera/shared/generation/models';
 import type { z } from 'zod';
+import { keepOption, narrowTo, priceFor } from '../models/modelChoice.ts';
 import { Brush, Eraser, Expand, type LucideIcon, Maximize2, PaintBucket, Scissors, Smile } from 'lucide-react';
 
 /** Image inputs a tool can take besides its mask. */
@@ -107,14 +108,29 @@ export function buildToolInput(
   return GENERATION_KINDS[tool.kind].input.safeParse(input);
 }
 
+/** A choice field's options narrowed to what the chosen model makes (upscale factors, shapes). */
+export function toolFieldOptions(field: Extract<ToolField, { type: 'choice' }>, limits: ModelLimits | undefined): readonly (string | number)[] {
+  if (field.name === 'scale') return narrowTo(field.options, limits?.scales);
+  if (field.name === 'aspectRatio') return narrowTo(field.options, limits?.aspectRatios);
+  return field.options;
+}
+
+/** The values the form sends with this model: every choice moved onto an option the model makes. */
+export function toolValuesFor(tool: ToolDescriptor, values: Record<string, unknown>, limits: ModelLimits | undefined): Record<string, unknown> {
+  const out = { ...values };
+  for (const field of tool.fields) if (field.type === 'choice' && field.name in out) out[field.name] = keepOption(toolFieldOptions(field, limits), out[field.name] as never);
+  return out;
+}
+
 /**
- * Credits a tool run costs with these settings. The cost depends only on the settings, not on
- * the images, so a syntactically valid stand-in key fills the image fields when none is chosen.
+ * Credits a tool run costs with these settings on `model` (the kind's price table for the local
+ * engine or while the list loads). The cost depends only on the settings, not on the images, so
+ * a syntactically valid stand-in key fills the image fields when none is chosen.
  */
-export function toolCost(tool: ToolDescriptor, values: Record<string, unknown>): number {
+export function toolCost(tool: ToolDescriptor, values: Record<string, unknown>, model?: ModelChoice): number {
   const standIn = 'u/cost/cost.png';
   const parsed = buildToolInput(tool, values, { image: standIn, face: standIn, mask: standIn });
   const fallback = buildToolInput(tool, {}, { image: standIn, face: standIn, mask: standIn });
   const input = parsed.success ? parsed.data : fallback.data;
-  return costOf(tool.kind, input as GenerationInput<typeof tool.kind>);
+  return priceFor(model, tool.kind, input as GenerationInput<typeof tool.kind>);
 }

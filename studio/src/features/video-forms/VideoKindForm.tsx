@@ -22,6 +22,9 @@ import { ChoiceField, PromptField, SliderField } from '../tools/ToolFields.tsx';
 import { VideoInput, type VideoValue } from '../video-input/VideoInput.tsx';
 import { useCreateFlow } from '../../lib/analytics/useCreateFlow.ts';
 import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
+import { ModelPicker } from '../models/ModelPicker.tsx';
+import type { PickerModel } from '../models/modelChoice.ts';
+import { useModelChoice } from '../models/useModelChoice.ts';
 import { startVideoTask } from './startVideoTask.ts';
 import {
   buildVideoInput,
@@ -56,12 +59,11 @@ export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resu
   const [video, setVideo] = useState<VideoValue | null>(null);
   const [images, setImages] = useState<Images>({ subjects: [] });
 
-  // The model picker appears only when there is more than the built-in engine to choose from.
-  const wantsModel = spec.fields.some((f) => f.type === 'model');
-  const models = useQuery({ ...trpc.model.list.queryOptions({ kind }), enabled: wantsModel });
-  const modelList: ModelOption[] = models.data ?? [];
-  const model = modelList.find((m) => m.id === values.model) ?? modelList[0];
-  const sent = effectiveValues(spec, { ...values, model: modelList.length > 1 ? model?.id : undefined }, v2, model);
+  // Every video kind has the picker (issue 18): in its spec's place, else before Generate.
+  const choice = useModelChoice(kind);
+  const { model } = choice;
+  const sent = effectiveValues(spec, { ...values, model: choice.field.model }, v2, model);
+  const hasModelField = spec.fields.some((f) => f.type === 'model');
 
   const createdAt = useVideoCreatedAt(spec.kind === 'video_extend' ? video : null);
   const rule = video ? videoRuleProblem(kind, sent, video, createdAt) : null;
@@ -73,7 +75,10 @@ export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resu
   };
   const missing = missingInputs(spec, sent, refs);
   const parsed = buildVideoInput(spec, v2, sent, refs);
-  const cost = videoFormCost(spec, v2, sent, video);
+  const cost = videoFormCost(spec, v2, sent, video, model);
+  // Each option's own price for the same inputs, so the list compares models honestly.
+  const costOn = (m: PickerModel) => videoFormCost(spec, v2, effectiveValues(spec, { ...values, model: m.id }, v2, m), video, m);
+  const picker = <ModelPicker models={choice.models} model={model} onPick={choice.pick} costOf={costOn} />;
   const ready = parsed.success && !rule && missing.length === 0;
 
   const create = useMutation({
@@ -139,9 +144,14 @@ export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resu
           ),
         )}
         {spec.v2Kind && <ToggleField name="v2" label={t('fields.v2')} hint={t('fields.v2Hint')} checked={v2} onChange={setV2} />}
-        {spec.fields.map((field) => (
-          <VideoField key={fieldKey(field)} field={field} values={sent} v2={v2} models={modelList} model={model} onChange={set} />
-        ))}
+        {spec.fields.map((field) =>
+          field.type === 'model' ? (
+            <div key="model">{picker}</div>
+          ) : (
+            <VideoField key={fieldKey(field)} field={field} values={sent} v2={v2} model={model} onChange={set} />
+          ),
+        )}
+        {!hasModelField && picker}
         {upscaleNote && (
           <p className="text-xs tabular-nums text-muted" data-testid="upscale-size">
             {t('form.resultSize', upscaleNote)}
@@ -156,14 +166,17 @@ export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resu
           </p>
         )}
         <Button type="submit" size="lg" loading={create.isPending} disabled={!ready || gen.running} onClick={() => flow.click('generate')} data-testid="generate">
-          <Sparkles size={16} aria-hidden /> {t('form.generate', { count: cost })}
+          <Sparkles size={16} aria-hidden />{' '}
+          <span data-testid="generate-cost" data-cost={cost}>
+            {t('form.generate', { count: cost })}
+          </span>
         </Button>
         {missing.length > 0 && (
           <p className="text-xs text-muted" data-testid="form-missing">
             {t('form.needs', { list: missing.map((need) => t(`needs.${need}`)).join(', ') })}
           </p>
         )}
-        <p className="text-xs text-muted">{t('form.engine')}</p>
+        {model?.provider === 'local' && choice.models.length > 1 && <p className="text-xs text-muted">{t('form.engine')}</p>}
       </form>
       <TaskResult gen={gen} empty={resultEmpty ?? t('result.empty')} alt={t('result.alt')} emptyIcon={Clapperboard} />
     </div>
@@ -185,14 +198,12 @@ function VideoField({
   field,
   values,
   v2,
-  models,
   model,
   onChange,
 }: {
   field: VideoFormField;
   values: Record<string, unknown>;
   v2: boolean;
-  models: ModelOption[];
   model: ModelOption | undefined;
   onChange(name: string, value: unknown): void;
 }) {
@@ -246,18 +257,8 @@ function VideoField({
     case 'seed':
       return <SeedField value={values.seed} onChange={(v) => onChange('seed', v)} />;
     case 'model':
-      // Only the built-in engine (or the list still loading): nothing to choose.
-      if (models.length < 2) return null;
-      return (
-        <ChoiceField
-          name="model"
-          label={t('fields.model')}
-          format={(id) => models.find((m) => m.id === id)?.name ?? String(id)}
-          options={models.map((m) => m.id)}
-          value={model?.id}
-          onChange={(v) => onChange('model', v)}
-        />
-      );
+      // Rendered by the form itself (ModelPicker).
+      return null;
     case 'background':
       return <BackgroundField value={values.background as BackgroundDraft} onChange={(v) => onChange('background', v)} />;
   }

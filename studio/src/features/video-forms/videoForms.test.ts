@@ -193,3 +193,25 @@ describe('startVideoTask', () => {
     expect(calls).toEqual(VIDEO_GENERATION_KINDS.map((kind) => GENERATION_KINDS[kind].rpcName));
   });
 });
+
+describe('video forms on a chosen model (issue 18)', () => {
+  const text = AI_VIDEO_FORMS.find((s) => s.id === 'text')!;
+  const hosted: ModelOption & { price: { credits: number; per: 'second' } } = {
+    id: 'hosted',
+    name: 'Hosted',
+    provider: 'fal',
+    durations: [5],
+    resolutions: ['720p'],
+    limits: { aspectRatios: ['1:1'] },
+    price: { credits: 3, per: 'second' },
+  };
+
+  it('offers only the lengths, resolutions and shapes the model makes, and prices by its catalogue price', () => {
+    const values = effectiveValues(text, { duration: 10, aspectRatio: '16:9', resolution: '1080p' }, false, hosted);
+    expect(values).toMatchObject({ duration: 5, aspectRatio: '1:1', resolution: '720p' });
+    const choice = { ...hosted, vendor: 'V', speed: 'fast' as const, limits: hosted.limits!, provider: 'fal' as const };
+    expect(videoFormCost(text, false, values, null, choice)).toBe(15);
+    // The local engine (no price) costs the kind's table, as before.
+    expect(videoFormCost(text, false, values, null, { ...choice, price: null })).toBe(videoFormCost(text, false, values, null));
+  });
+});

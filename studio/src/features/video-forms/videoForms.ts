@@ -5,7 +5,6 @@
  * and the costs come from shared/generation and shared/credits, so the form shows exactly what
  * the server will accept and charge.
  */
-import { costOf } from '@tessera/shared/credits/costs';
 import { GENERATION_KINDS, type GenerationInput, SPEECH_VOICES, VIDEO_SUBTITLE_REGIONS, type VideoGenerationKind } from '@tessera/shared/generation';
 import {
   AI_SHORTS_DURATIONS,
@@ -28,7 +27,9 @@ import {
   type VideoUpscaleTarget,
   videoUpscalePlan,
 } from '@tessera/shared/generation/video';
+import type { ModelChoice, ModelLimits } from '@tessera/shared/generation/models';
 import type { z } from 'zod';
+import { narrowTo, priceFor } from '../models/modelChoice.ts';
 
 export type VideoFormField =
   /** A text box: `prompt` (the kind may make it optional), `topic` (AI shorts) or `text` (the script to speak). */
@@ -212,29 +213,29 @@ export function kindOf(spec: VideoFormSpec, v2: boolean): VideoGenerationKind {
   return v2 && spec.v2Kind ? spec.v2Kind : spec.kind;
 }
 
-/** A model of the catalogue as `model.list` answers it. */
+/** A model of the catalogue as `model.list` answers it (what the option lists read of it). */
 export interface ModelOption {
   id: string;
   name: string;
   provider: string;
-  durations: number[];
-  resolutions: string[];
+  durations?: number[];
+  resolutions?: string[];
+  limits?: ModelLimits;
 }
 
 /** Options narrowed to what a model offers; an empty or disjoint model list leaves them all. */
-export function narrowOptions<T extends string | number>(options: readonly T[], offered: readonly (string | number)[] | undefined): readonly T[] {
-  const narrowed = options.filter((o) => offered?.includes(o));
-  return narrowed.length ? narrowed : options;
-}
+export const narrowOptions = narrowTo;
 
 /** The clip lengths a duration field offers for this kind and model. */
 export function durationOptions(field: Extract<VideoFormField, { type: 'duration' }>, v2: boolean, model: ModelOption | undefined): readonly number[] {
-  return narrowOptions(v2 && field.v2Options ? field.v2Options : field.options, model?.durations);
+  return narrowOptions(v2 && field.v2Options ? field.v2Options : field.options, model?.durations ?? model?.limits?.durations);
 }
 
-/** The options a choice field offers with this model (resolutions follow the model). */
+/** The options a choice field offers with this model (resolutions and shapes follow the model). */
 export function choiceOptions(field: Extract<VideoFormField, { type: 'choice' }>, model: ModelOption | undefined): readonly (string | number)[] {
-  return field.name === 'resolution' ? narrowOptions(field.options, model?.resolutions) : field.options;
+  if (field.name === 'resolution') return narrowOptions(field.options, model?.resolutions ?? model?.limits?.resolutions);
+  if (field.name === 'aspectRatio') return narrowOptions(field.options, model?.limits?.aspectRatios);
+  return field.options;
 }
 
 /**
@@ -332,11 +333,12 @@ export function videoUpscaleSize(video: VideoSource, values: Record<string, unkn
 const STAND_IN = { image: 'u/cost/cost.png', video: 'u/cost/cost.mp4' };
 
 /**
- * Credits the form's request costs: the shared price table on the values the form would send,
- * with the chosen video's length and size as `source` (source-priced kinds cost what the server
- * will charge once it probed the same video; before a video is chosen, the table's 5 s).
+ * Credits the form's request costs on the chosen model (`choiceCost`; the kind's price table for
+ * the local engine or while the list loads) for the values the form would send, with the chosen
+ * video's length and size as `source` (source-priced kinds cost what the server will charge once
+ * it probed the same video; before a video is chosen, the table's 5 s).
  */
-export function videoFormCost(spec: VideoFormSpec, v2: boolean, values: Record<string, unknown>, video: VideoSource | null): number {
+export function videoFormCost(spec: VideoFormSpec, v2: boolean, values: Record<string, unknown>, video: VideoSource | null, model?: ModelChoice): number {
   const kind = kindOf(spec, v2);
   const filled: Record<string, unknown> = { ...values };
   for (const field of spec.fields) if (field.type === 'prompt' && !String(filled[field.name] ?? '').trim()) filled[field.name] = 'x';
@@ -344,5 +346,5 @@ export function videoFormCost(spec: VideoFormSpec, v2: boolean, values: Record<s
   const parsed = buildVideoInput(spec, v2, filled, refs);
   const input = (parsed.success ? parsed.data : buildVideoInput(spec, v2, {}, refs).data) as Record<string, unknown>;
   const source = video ? { durationS: video.durationS, width: video.width, height: video.height } : undefined;
-  return costOf(kind, { ...input, ...(spec.video && source ? { source } : {}) } as GenerationInput<typeof kind>);
+  return priceFor(model, kind, { ...input, ...(spec.video && source ? { source } : {}) } as GenerationInput<typeof kind>);
 }

@@ -3,7 +3,7 @@
  * as §2 says for protected pages, guests get a log-in prompt, non-admins "no access"), then the
  * section nav — a column on wide screens, scrolling tabs on phones — and the page.
  */
-import { BarChart3, BookOpen, Flag, Images, ListChecks, ScrollText, Users } from 'lucide-react';
+import { BarChart3, BookOpen, Boxes, Flag, Images, ListChecks, ScrollText, Users } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
@@ -19,6 +19,7 @@ const SECTIONS = [
   { path: 'creations', icon: Images },
   { path: 'users', icon: Users },
   { path: 'catalog', icon: BookOpen },
+  { path: 'models', icon: Boxes },
   { path: 'audit', icon: ScrollText },
   { path: 'analytics', icon: BarChart3 },
 ] as const;

@@ -13,6 +13,8 @@ import { BackgroundField, type BackgroundDraft } from '../../tools/BackgroundFie
 import { buildToolInput, toolForKind } from '../../tools/toolDescriptors.ts';
 import type { Rect } from '../engine/types.ts';
 import { actionCost, validateInput } from './actionCost.ts';
+import { ModelPicker } from '../../models/ModelPicker.tsx';
+import { useModelChoice } from '../../models/useModelChoice.ts';
 import { centreOf, fitInside, nearestAspectRatio, sizeForAspect, uncropFromExpand } from './canvasMath.ts';
 import { useCanvasSession } from './canvasSession.ts';
 import { type ActionRequest, useCanvasUi } from './canvasUiStore.ts';
@@ -121,7 +123,10 @@ function SubmitRow({ cost, pending, disabled, problem, testId }: { cost: number;
         </p>
       )}
       <Button type="submit" size="sm" loading={pending} disabled={disabled} data-testid={testId ?? 'action-submit'}>
-        <Sparkles size={14} aria-hidden /> {t('actions.generate', { count: cost })}
+        <Sparkles size={14} aria-hidden />{' '}
+        <span data-testid="generate-cost" data-cost={cost}>
+          {t('actions.generate', { count: cost })}
+        </span>
       </Button>
     </>
   );
@@ -183,11 +188,12 @@ function FramePromptForm({ frame, initialPrompt, onDone }: { frame: CanvasNode; 
   const [prompt, setPrompt] = useState(initialPrompt);
   const [problem, setProblem] = useState<string | null>(null);
   const aspectRatio = nearestAspectRatio(frame.width, frame.height);
-  const cost = actionCost('text_to_image', { aspectRatio });
+  const choice = useModelChoice('text_to_image');
+  const cost = actionCost('text_to_image', { aspectRatio }, choice.model);
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    const valid = validateInput('text_to_image', { prompt, aspectRatio });
+    const valid = validateInput('text_to_image', { prompt, aspectRatio, ...choice.field });
     if (!valid.ok) return setProblem(valid.message);
     setProblem(null);
     const result = await generate({ kind: 'text_to_image', input: valid.input, placement: fitInside(frame, aspectRatio), parentNodeId: null, intoFrameId: frame.id });
@@ -202,6 +208,7 @@ function FramePromptForm({ frame, initialPrompt, onDone }: { frame: CanvasNode; 
       </label>
       <PromptArea id={id} value={prompt} onChange={setPrompt} onSubmit={() => void submit()} placeholder={t('frame.placeholder')} testId="frame-prompt-input" />
       <p className="text-xs text-muted">{t('frame.aspect', { aspect: aspectRatio })}</p>
+      <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => actionCost('text_to_image', { aspectRatio }, m)} />
       <SubmitRow cost={cost} pending={pending} disabled={!prompt.trim()} problem={problem} testId="frame-prompt-submit" />
     </form>
   );
@@ -235,11 +242,12 @@ function TextToImageForm({ request, onDone }: { request: Extract<ActionRequest, 
   const [prompt, setPrompt] = useState(request.prompt);
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>(request.aspectRatio);
   const [problem, setProblem] = useState<string | null>(null);
-  const cost = actionCost('text_to_image', { aspectRatio });
+  const choice = useModelChoice('text_to_image');
+  const cost = actionCost('text_to_image', { aspectRatio }, choice.model);
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    const valid = validateInput('text_to_image', { prompt, aspectRatio, ...(request.negativePrompt ? { negativePrompt: request.negativePrompt } : {}) });
+    const valid = validateInput('text_to_image', { prompt, aspectRatio, ...(request.negativePrompt ? { negativePrompt: request.negativePrompt } : {}), ...choice.field });
     if (!valid.ok) return setProblem(valid.message);
     setProblem(null);
     const size = sizeForAspect(aspectRatio, request.near?.width ?? 512);
@@ -260,6 +268,7 @@ function TextToImageForm({ request, onDone }: { request: Extract<ActionRequest, 
       </label>
       <PromptArea id={id} value={prompt} onChange={setPrompt} onSubmit={() => void submit()} placeholder={t('frame.placeholder')} testId="prompt-input" />
       <AspectPicker value={aspectRatio} onChange={setAspectRatio} />
+      <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => actionCost('text_to_image', { aspectRatio }, m)} />
       <SubmitRow cost={cost} pending={pending} disabled={!prompt.trim()} problem={problem} />
     </form>
   );
@@ -274,11 +283,12 @@ function ImageToImageForm({ node, request, onDone }: { node: CanvasNode; request
   const [style, setStyle] = useState<ImageStyle>(request.style ?? 'auto');
   const [strength, setStrength] = useState(request.strength ?? 0.6);
   const [problem, setProblem] = useState<string | null>(null);
-  const cost = actionCost('image_to_image', { style, strength });
+  const choice = useModelChoice('image_to_image');
+  const cost = actionCost('image_to_image', { style, strength }, choice.model);
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    const valid = validateInput('image_to_image', { prompt, image: imageInputOf(node) ?? '', style, strength });
+    const valid = validateInput('image_to_image', { prompt, image: imageInputOf(node) ?? '', style, strength, ...choice.field });
     if (!valid.ok) return setProblem(valid.message);
     setProblem(null);
     const result = await generate({ kind: 'image_to_image', input: valid.input, placement: beside(node), parentNodeId: node.id });
@@ -308,6 +318,7 @@ function ImageToImageForm({ node, request, onDone }: { node: CanvasNode; request
           <input id={ids.strength} type="range" min={0.1} max={1} step={0.05} value={strength} onChange={(e) => setStrength(Number(e.target.value))} className="h-8 accent-[var(--color-accent)]" />
         </label>
       </div>
+      <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => actionCost('image_to_image', { style, strength }, m)} />
       <SubmitRow cost={cost} pending={pending} disabled={!prompt.trim()} problem={problem} />
     </form>
   );
@@ -321,8 +332,9 @@ function UpscaleForm({ node, onDone }: { node: CanvasNode; onDone(): void }) {
   const [mode, setMode] = useState<(typeof UPSCALE_MODES)[number]>('quality');
   const [problem, setProblem] = useState<string | null>(null);
   const tool = toolForKind('upscale')!;
-  const values = { scale, mode };
-  const cost = actionCost('upscale', values);
+  const models = useModelChoice('upscale');
+  const values = { scale, mode, ...models.field };
+  const cost = actionCost('upscale', values, models.model);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -351,6 +363,7 @@ function UpscaleForm({ node, onDone }: { node: CanvasNode; onDone(): void }) {
         ))}
       </div>
       {isProFeature('upscale', values) && <p className="text-xs text-muted">{t('actions.proFeature')}</p>}
+      <ModelPicker models={models.models} model={models.model} onPick={models.pick} costOf={(m) => actionCost('upscale', { scale, mode }, m)} />
       <SubmitRow cost={cost} pending={pending} problem={problem} />
     </form>
   );
@@ -363,13 +376,14 @@ function BackgroundForm({ node, onDone }: { node: CanvasNode; onDone(): void }) 
   const [background, setBackground] = useState<BackgroundDraft>({ type: 'color', color: '#ffffff' });
   const [problem, setProblem] = useState<string | null>(null);
   const tool = toolForKind('background_changer')!;
-  const cost = actionCost('background_changer', { background });
+  const choice = useModelChoice('background_changer');
+  const cost = actionCost('background_changer', { background }, choice.model);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (background.type === 'image' && !background.image) return setProblem(t('actions.needBackgroundImage'));
     const value = background.type === 'image' ? { type: 'image' as const, image: background.image } : background;
-    const parsed = buildToolInput(tool, { background: value }, { image: imageInputOf(node) ?? '' });
+    const parsed = buildToolInput(tool, { background: value, ...choice.field }, { image: imageInputOf(node) ?? '' });
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? t('actions.invalid'));
     setProblem(null);
     const result = await generate({ kind: 'background_changer', input: parsed.data as Record<string, unknown>, placement: beside(node), parentNodeId: node.id });
@@ -380,6 +394,7 @@ function BackgroundForm({ node, onDone }: { node: CanvasNode; onDone(): void }) 
     <form onSubmit={submit} className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto" data-testid="background-form">
       <CardHeader title={t('common:kinds.background_changer')} onClose={onDone} />
       <BackgroundField value={background} onChange={setBackground} />
+      <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => actionCost('background_changer', { background }, m)} />
       <SubmitRow cost={cost} pending={pending} problem={problem} />
     </form>
   );

@@ -11,6 +11,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import type { CanvasManager } from '../engine/CanvasManager.ts';
+import { ModelName } from '../../generate/EngineNote.tsx';
 import { useCanvasSession } from './canvasSession.ts';
 import { type ActionRequest, useCanvasUi } from './canvasUiStore.ts';
 import { HistorySection } from './HistorySection.tsx';
@@ -121,7 +122,11 @@ function LineageSection({ node, lineage }: { node: CanvasNode; lineage: Lineage 
             {value}
           </Row>
         ))}
-        {lineage.engine && <Row label={t('inspector.engine')}>{lineage.engine}</Row>}
+        {lineage.engine && (
+          <Row label={t('inspector.engine')}>
+            <ModelName id={lineage.engine} />
+          </Row>
+        )}
         <Row label={t('inspector.cost')}>{t('inspector.credits', { count: lineage.cost })}</Row>
         <Row label={t('inspector.requestedBy')}>{lineage.requestedBy.name}</Row>
         <Row label={t('inspector.createdAt')}>{new Date(lineage.createdAt).toLocaleString(i18n.language)}</Row>

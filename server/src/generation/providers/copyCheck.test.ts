@@ -36,7 +36,7 @@ describe('copy of input check', () => {
     await expect(assertNotCopy('stylize', photo, light.data)).resolves.toBeUndefined();
     const upscaled = await sharp(photo).resize(W * 2).png().toBuffer();
     expect(await changedShare(photo, upscaled)).toBe(1);
-  });
+  }, 30_000);
 
   it('the local engine fails an object removal that changed nothing, and keeps a real one', async () => {
     // "Removing" a spot of a flat white margin fills it with the same white: a copy.
@@ -48,5 +48,5 @@ describe('copy of input check', () => {
     await expect(provider.run({ id: 't1', kind: 'object_remover', input: { image: PHOTO, mask: MARGIN } }, ctx())).rejects.toBeInstanceOf(CopyOfInputError);
     const [out] = await provider.run({ id: 't2', kind: 'object_remover', input: { image: PHOTO, mask: SPOT } }, ctx());
     expect(out?.mediaType).toBe('image');
-  });
+  }, 30_000);
 });

@@ -30,11 +30,20 @@ async function pixels(image: Uint8Array) {
   return { data, width: info.width, height: info.height };
 }
 
+/** Width and height as displayed (EXIF orientations 5–8 swap them). */
+async function orientedSize(image: Uint8Array): Promise<{ width: number; height: number }> {
+  const { width = 0, height = 0, orientation = 1 } = await sharp(image).metadata();
+  return orientation >= 5 ? { width: height, height: width } : { width, height };
+}
+
 /**
  * Share of pixels of `output` that differ from `input` (any channel, alpha included, by more
  * than CHANGED_LEVEL); 1 when the sizes differ (an upscale or uncrop is never a copy).
  */
 export async function changedShare(input: Uint8Array, output: Uint8Array): Promise<number> {
+  // Sizes first, from the headers: an upscale's large result need not be decoded to tell.
+  const [sizeIn, sizeOut] = await Promise.all([orientedSize(input), orientedSize(output)]);
+  if (sizeIn.width !== sizeOut.width || sizeIn.height !== sizeOut.height) return 1;
   const [a, b] = await Promise.all([pixels(input), pixels(output)]);
   if (a.width !== b.width || a.height !== b.height) return 1;
   const count = a.width * a.height;

@@ -114,7 +114,7 @@ function Generator({ mode, preset, initialPrompt, initialLora = null }: { mode: 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!ready) return;
-    flow.submit();
+    flow.submit({ model_name: choice.field.model ?? null });
     if (mode === 'text') textToImage.mutate({ prompt: prompt.trim(), aspectRatio, ...(lora ? { loraId: lora } : {}), ...choice.field });
     else if (image) imageToImage.mutate({ prompt: prompt.trim(), image: image.url, style, strength, ...choice.field });
   }

@@ -74,7 +74,7 @@ export function TemplateForm({
     const image = images.image?.url;
     const garment = images.garment?.url;
     if (!image || (slots.includes('garment') && !garment)) return setProblem(t('form.needImage'));
-    flow.submit({ resource_type: 'template', resource_id: template.id });
+    flow.submit({ resource_type: 'template', resource_id: template.id, model_name: choice.field.model ?? null });
     create.mutate({ template, images: { image, ...(garment ? { garment } : {}) } });
   }
 

@@ -1,7 +1,7 @@
 import { costOf } from '@tessera/shared/credits/costs';
 import { GENERATION_KINDS, IMAGE_TOOL_KINDS } from '@tessera/shared/generation';
 import { describe, expect, it } from 'vitest';
-import { buildToolInput, findTool, TOOLS, toolCost } from './toolDescriptors.ts';
+import { buildToolInput, findTool, TOOLS, toolCost, toolFieldOptions, toolValuesFor } from './toolDescriptors.ts';
 
 const KEY = 'u/user_1/up-abc.png';
 
@@ -41,5 +41,22 @@ describe('image tool descriptors', () => {
     expect(toolCost(upscaler, { mode: 'fast', scale: 2 })).toBe(costOf('upscale', { image: KEY, mode: 'fast', scale: 2 }));
     expect(toolCost(upscaler, { mode: 'quality', scale: 4 })).toBe(costOf('upscale', { image: KEY, mode: 'quality', scale: 4 }));
     expect(toolCost(upscaler, { mode: 'fast', scale: 2 })).not.toBe(toolCost(upscaler, { mode: 'quality', scale: 4 }));
+  });
+});
+
+describe('image tools on a chosen model (issue 18)', () => {
+  const upscaler = findTool('upscaler')!;
+  const scale = upscaler.fields.find((f) => f.type === 'choice' && f.name === 'scale') as Extract<(typeof upscaler.fields)[number], { type: 'choice' }>;
+
+  it('offer only the upscale factors the model makes and move a factor it does not make', () => {
+    expect(toolFieldOptions(scale, { scales: [4] })).toEqual([4]);
+    expect(toolFieldOptions(scale, {})).toEqual([2, 4]);
+    expect(toolValuesFor(upscaler, { scale: 2, mode: 'quality' }, { scales: [4] })).toEqual({ scale: 4, mode: 'quality' });
+  });
+
+  it('cost the model catalogue price, or the kind table without one', () => {
+    const model = { id: 'm', name: 'M', vendor: 'V', provider: 'fal' as const, speed: 'fast' as const, limits: {}, price: { credits: 7, per: 'run' as const } };
+    expect(toolCost(upscaler, { scale: 2 }, model)).toBe(7);
+    expect(toolCost(upscaler, { scale: 2 }, { ...model, price: null })).toBe(toolCost(upscaler, { scale: 2 }));
   });
 });

@@ -15,6 +15,7 @@ import { createCollab } from './collab/collab.service.ts';
 import type { DocumentLoader } from './collab/persistence.extension.ts';
 import type { Config } from './config.ts';
 import { join } from 'node:path';
+import { moderateImage } from './generation/imageModeration.ts';
 import { createModeration } from './generation/moderation.ts';
 import { createHostedProviders, type HostedSetup } from './generation/providers/hosted/modelCatalog.ts';
 import { replicateWebhookRoutes } from './generation/providers/hosted/replicateWebhook.ts';
@@ -230,6 +231,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   await app.register(mediaRoutes, { auth, storage: services.storage, db: database.db, linkSecret: config.authSecret });
+  const imageThreshold = config.imageModerationThreshold;
   await app.register(uploadRoutes, {
     auth,
     storage: services.storage,
@@ -237,6 +239,8 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     tmpDir: join(config.dataDir, 'tmp', 'uploads'),
     limits: config.uploadLimits,
     slots: counter,
+    // Image moderation of uploads, on the request-side engine thread (imageModeration.ts).
+    ...(imageThreshold !== undefined ? { checkImage: (data: Buffer) => moderateImage(engine, data, imageThreshold) } : {}),
   });
   await app.register(importRoutes, { auth, storage: services.storage, db: database.db });
   await app.register(optimizeRoutes, { auth, storage: services.storage, db: database.db, cacheDir: join(config.dataDir, 'cache', 'optimize') });

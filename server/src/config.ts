@@ -14,6 +14,9 @@ const zBool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** MODERATION_IMAGE_THRESHOLD's default (docs/configuration.md). */
+export const DEFAULT_IMAGE_MODERATION_THRESHOLD = 0.7;
+
 const zOptionalString = z
   .string()
   .optional()
@@ -66,6 +69,11 @@ const zEnv = z.object({
   MODERATION_URL: zOptionalString.pipe(z.url().optional()),
   MODERATION_API_KEY: zOptionalString,
   MODERATION_MODEL: zOptionalString,
+  /**
+   * Image moderation (uploads and generated results): refuse a picture whose porn + hentai
+   * probabilities reach this (0–1), or `off`. Default 0.7; off by default under NODE_ENV=test.
+   */
+  MODERATION_IMAGE_THRESHOLD: zOptionalString.pipe(z.union([z.literal('off'), z.string().regex(/^\d*\.?\d+$/u).transform(Number).pipe(z.number().min(0).max(1))]).optional()),
   ENGINE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /**
    * Test-only: smaller, faster renders for the test suite; never set in production. Read by
@@ -176,6 +184,8 @@ export interface Config {
   workerConcurrency: number;
   /** Hosted text moderation (OpenAI moderation protocol), after the built-in blocklist. */
   moderation: { url: string; apiKey: string | undefined; model: string | undefined } | undefined;
+  /** Image moderation threshold on porn + hentai (generation/imageModeration.ts); undefined: off. */
+  imageModerationThreshold: number | undefined;
   /** Worker threads for the local engine's CPU work; unset = one per core but one. */
   engineThreads: number | undefined;
   /** Task lease, heartbeat and reaper timing: a crashed worker's task is re-queued after the lease. */
@@ -304,6 +314,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workerStopGraceMs: e.WORKER_STOP_GRACE_MS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     engineThreads: e.ENGINE_THREADS,
+    // Off in tests by default: most suites generate images and need not pay a classification each.
+    imageModerationThreshold:
+      e.MODERATION_IMAGE_THRESHOLD === 'off' ? undefined : (e.MODERATION_IMAGE_THRESHOLD ?? (e.NODE_ENV === 'test' ? undefined : DEFAULT_IMAGE_MODERATION_THRESHOLD)),
     moderation: e.MODERATION_URL ? { url: e.MODERATION_URL, apiKey: e.MODERATION_API_KEY, model: e.MODERATION_MODEL } : undefined,
     workerTiming: { leaseMs: e.WORKER_LEASE_MS, heartbeatMs: e.WORKER_HEARTBEAT_MS, reapMs: e.WORKER_REAP_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Tessera <no-reply@${new URL(publicUrl).hostname}>` },

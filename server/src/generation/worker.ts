@@ -52,6 +52,11 @@ export interface WorkerPoolOptions {
   realtime: Realtime;
   providers: GenerationProvider[];
   store: OutputStore;
+  /**
+   * Checks each produced output before anything is stored (image moderation: imageModeration.ts);
+   * throws a ProviderError with the catalogue code to fail the task, which releases its credits.
+   */
+  checkOutput?: (output: ProducedOutput) => Promise<void>;
   /** Reads a stored input image (providers get it through their run context). */
   loadMedia: (key: string) => Promise<Buffer>;
   /** Signed links to stored inputs for hosted providers (media/signedLinks.ts); absent without a public URL. */
@@ -361,6 +366,9 @@ export class WorkerPool {
       );
       ran = true;
       this.opts.metrics?.providerDuration.observe({ provider: providerName, kind: task.kind, outcome: 'succeeded' }, (performance.now() - started) / 1000);
+      controller.signal.throwIfAborted();
+      // Every output is checked before any is stored: a refused result leaves no file behind.
+      if (this.opts.checkOutput) for (const output of produced) await this.opts.checkOutput(output);
       controller.signal.throwIfAborted();
       const outputs: TaskOutput[] = [];
       for (const [index, output] of produced.entries()) outputs.push(await this.opts.store(task, output, index));

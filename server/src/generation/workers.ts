@@ -1,14 +1,16 @@
 /** Builds the worker pool for a running app: providers, output storage, settings. */
-import { ERROR_CATALOGUE } from '@tessera/shared/errors';
+import { AppError, ERROR_CATALOGUE } from '@tessera/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { insertMediaObject } from '../media/media.api.ts';
 import { createMediaLinks } from '../media/signedLinks.ts';
 import type { AppServices } from '../services.ts';
 import { EnginePool, type ToolRunner } from './engine/enginePool.ts';
+import { moderateImage } from './imageModeration.ts';
 import { LocalEngineProvider } from './providers/localEngine.ts';
 import { type GenerationProvider, ProviderError } from './providers/provider.ts';
 import { type OutputStore, WorkerPool, type WorkerPoolOptions } from './worker.ts';
+import type { ProducedOutput } from './providers/provider.ts';
 
 /** Longest side of a creation's preview. */
 const THUMB_SIDE = 384;
@@ -60,6 +62,25 @@ export function outputStore(services: Pick<AppServices, 'storage' | 'db'>): Outp
   };
 }
 
+/**
+ * Image moderation of results (imageModeration.ts): a produced image, or a video's poster frame,
+ * scoring at or over `threshold` fails the task with SENSITIVE_IMAGE. Runs on `engine`'s threads
+ * (inline without an engine: pools built with stand-in providers in tests).
+ */
+export function outputCheck(engine: ToolRunner | undefined, threshold: number): (output: ProducedOutput) => Promise<void> {
+  return async (output) => {
+    const still = output.mediaType === 'image' ? output.data : output.poster;
+    if (!still) return;
+    try {
+      await moderateImage(engine, still, threshold);
+    } catch (error) {
+      // The worker reports a ProviderError's catalogue code and message as the task's failure.
+      if (error instanceof AppError) throw new ProviderError(error.catalogueCode, error.message);
+      throw error;
+    }
+  };
+}
+
 /** Reads a stored input image for a provider. */
 export function mediaLoader(services: Pick<AppServices, 'storage'>): (key: string) => Promise<Buffer> {
   return async (key) => {
@@ -77,7 +98,9 @@ export function mediaLoader(services: Pick<AppServices, 'storage'>): (key: strin
  * and polls.
  */
 export function createWorkerPool(
-  services: Pick<AppServices, 'db' | 'realtime' | 'storage'> & { config?: Pick<AppServices['config'], 'databaseUrl'> & Partial<Pick<AppServices['config'], 'publicUrl' | 'authSecret'>> },
+  services: Pick<AppServices, 'db' | 'realtime' | 'storage'> & {
+    config?: Pick<AppServices['config'], 'databaseUrl'> & Partial<Pick<AppServices['config'], 'publicUrl' | 'authSecret' | 'imageModerationThreshold'>>;
+  },
   logger: FastifyBaseLogger,
   opts: {
     concurrency: number;
@@ -100,11 +123,13 @@ export function createWorkerPool(
   const { providers, hosted, engineThreads, ...rest } = opts;
   // The engine's threads start lazily, on the first tool run.
   const engine = providers ? null : new EnginePool(engineThreads ? { threads: engineThreads } : {});
+  const threshold = services.config?.imageModerationThreshold;
   return new WorkerPool({
     db: services.db,
     realtime: services.realtime,
     providers: providers ?? defaultProviders(engine as EnginePool, hosted),
     store: outputStore(services),
+    ...(threshold !== undefined ? { checkOutput: outputCheck(engine ?? undefined, threshold) } : {}),
     loadMedia: mediaLoader(services),
     // Hosted providers fetch inputs through signed links to this deployment's public URL.
     ...(services.config?.publicUrl && services.config.authSecret

@@ -1,6 +1,6 @@
 /**
  * POST /api/media/upload (multipart, one file field): any session, anonymous included.
- * Images (≤ 20 MB) are re-encoded; videos (≤ 100 MB, MP4/MOV/WebM, 3–30 s) are probed with
+ * Images (≤ 20 MB) are re-encoded, then moderated (SENSITIVE_IMAGE) when image moderation is on; videos (≤ 100 MB, MP4/MOV/WebM, 3–30 s) are probed with
  * ffprobe. Answers `{ key, url, width, height, contentType, sizeBytes }` (+ `durationS` for videos). Multipart parsing is
  * registered inside this plugin only, so no other route accepts multipart bodies.
  *
@@ -42,6 +42,8 @@ export interface UploadRouteOptions {
   limits: { perSession: number; perIp: number };
   /** Where uploads in progress are counted: shared by every node unless it is the memory one. */
   slots: WindowCounter;
+  /** Image moderation (generation/imageModeration.ts): throws SENSITIVE_IMAGE for a refused picture, before it is stored. */
+  checkImage?: (data: Buffer) => Promise<void>;
 }
 
 /** A slot held longer than this (a node that died mid-upload) is freed. */
@@ -81,7 +83,11 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRouteOption
       const received = await receiveUpload(file.file, opts.tmpDir, { image: MAX_UPLOAD_BYTES, video: MAX_VIDEO_UPLOAD_BYTES });
       tmpPath = received.path;
       const userId = session.user.id;
-      if (received.kind === 'image') return await storeImage(opts, userId, await cleanImage(received.path), 'upload');
+      if (received.kind === 'image') {
+        const image = await cleanImage(received.path);
+        await opts.checkImage?.(image.data);
+        return await storeImage(opts, userId, image, 'upload');
+      }
       const video = await checkVideoFile(received.path);
       const key = `u/${userId}/up-${randomUUID()}.${video.ext}`;
       await opts.storage.putFile(key, received.path, video.contentType);

@@ -11,6 +11,7 @@ import { productPhoto } from './effects/productPhoto.ts';
 import { type BackgroundSpec, changeBackground, removeBackground } from './tools/background.ts';
 import { type DetectedFace, detectFaceBatch, faceSwap, type RawFormat, swapFrameFaces } from './tools/faceSwap.ts';
 import { paint, removeObject } from './tools/inpaint.ts';
+import { classifyNsfw, type NsfwScores } from './tools/nsfw.ts';
 import { segmentFrameStrip } from './tools/segment.ts';
 import { stylize } from './tools/stylize.ts';
 import { uncrop } from './tools/uncrop.ts';
@@ -47,6 +48,8 @@ export interface ToolArgs {
   photoEffect: { image: Bytes; recipe: string; options: EffectOptions };
   productPhoto: { image: Bytes; recipe: string; options: EffectOptions };
   modelFitting: { image: Bytes; garment: Bytes; recipe: string; options: EffectOptions };
+  /** NSFW class probabilities of one picture (image moderation, generation/imageModeration.ts). */
+  classifyNsfw: { image: Bytes };
 }
 export type ToolName = keyof ToolArgs;
 
@@ -65,6 +68,8 @@ export interface ToolData {
   detectText: Box[];
   /** The frame with its captions painted out (RGB). */
   eraseCaptions: Uint8Array;
+  /** drawing, hentai, neutral, porn, sexy: probabilities summing to 1. */
+  classifyNsfw: NsfwScores;
 }
 export type ToolResult<T extends ToolName> = T extends keyof ToolData ? ToolData[T] : EngineImage;
 /** The tools that answer an image. */
@@ -91,6 +96,7 @@ const TOOLS: { [T in ToolName]: (args: ToolArgs[T], progress: EngineProgress) =>
   photoEffect: (a, p) => applyPhotoEffect(buf(a.image), a.recipe, a.options, p),
   productPhoto: (a, p) => productPhoto(buf(a.image), a.recipe, a.options, p),
   modelFitting: (a, p) => modelFitting(buf(a.image), buf(a.garment), a.recipe, a.options, p),
+  classifyNsfw: (a) => classifyNsfw(buf(a.image)),
 };
 
 export function runTool<T extends ToolName>(tool: T, args: ToolArgs[T], progress: EngineProgress): Promise<ToolResult<T>> {

@@ -9,7 +9,7 @@
 import { parseVideoRef } from '@tessera/shared/generation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clapperboard, Sparkles } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../app/useLanguage.ts';
@@ -146,7 +146,7 @@ export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resu
         {spec.v2Kind && <ToggleField name="v2" label={t('fields.v2')} hint={t('fields.v2Hint')} checked={v2} onChange={setV2} />}
         {spec.fields.map((field) =>
           field.type === 'model' ? (
-            <div key="model">{picker}</div>
+            <Fragment key="model">{picker}</Fragment>
           ) : (
             <VideoField key={fieldKey(field)} field={field} values={sent} v2={v2} model={model} onChange={set} />
           ),

@@ -68,12 +68,12 @@ const TIME_WORDS: Words<TimeOfDay> = {
   ru: { dawn: 'рассвет рассвете утро утром', day: 'день днём полдень солнечный', sunset: 'закат закате вечер вечером сумерки', night: 'ночь ночью ночной полночь' },
   tr: { dawn: 'şafak gündoğumu sabah', day: 'gündüz öğle güneşli', sunset: 'günbatımı akşam alacakaranlık', night: 'gece' },
   id: { dawn: 'fajar subuh pagi', day: 'siang', sunset: 'senja terbenam sore', night: 'malam' },
-  ar: { dawn: 'فجر شروق صباح', day: 'نهار ظهر مشمس', sunset: 'غروب مساء', night: 'ليل ليله منتصف' },
+  ar: { dawn: 'فجر شروق صباح صباحا', day: 'نهار نهارا ظهر مشمس', sunset: 'غروب مساء', night: 'ليل ليلا ليله منتصف' },
   ko: { dawn: '새벽 일출 아침', day: '낮 한낮 대낮', sunset: '일몰 석양 노을 저녁 해질녘', night: '밤 한밤중 자정' },
   ja: { dawn: '夜明け 朝焼け 日の出 朝', day: '昼 日中 晴れ', sunset: '夕日 夕焼け 日没 夕暮れ 夕方', night: '夜 深夜 真夜中 夜空' },
-  zh: { dawn: '黎明 日出 清晨 早晨', day: '白天 中午 晴天', sunset: '日落 黄昏 夕阳 傍晚', night: '夜 晚上 午夜 夜空' },
-  'zh-Hant': { dawn: '黎明 日出 清晨 早晨', day: '白天 中午 晴天', sunset: '日落 黃昏 夕陽 傍晚', night: '夜 晚上 午夜 夜空' },
-  th: { dawn: 'รุ่งอรุณ พระอาทิตย์ขึ้น ตอนเช้า', day: 'กลางวัน', sunset: 'พระอาทิตย์ตก ตอนเย็น', night: 'กลางคืน เที่ยงคืน' },
+  zh: { dawn: '黎明 日出 清晨 早晨', day: '白天 中午 晴天', sunset: '日落 黄昏 夕阳 傍晚', night: '夜 晚上 午夜 夜空 夜晚' },
+  'zh-Hant': { dawn: '黎明 日出 清晨 早晨', day: '白天 中午 晴天', sunset: '日落 黃昏 夕陽 傍晚', night: '夜 晚上 午夜 夜空 夜晚' },
+  th: { dawn: 'รุ่งอรุณ พระอาทิตย์ขึ้น ตอนเช้า เช้า', day: 'กลางวัน', sunset: 'พระอาทิตย์ตก ตอนเย็น', night: 'กลางคืน ตอนกลางคืน เที่ยงคืน' },
 };
 
 const WEATHER_WORDS: Words<Weather> = {

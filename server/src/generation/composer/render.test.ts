@@ -24,7 +24,8 @@ describe('scene composer rendering', () => {
     expect([meta.width, meta.height]).toEqual([SIDE, SIDE]);
     const wide = await renderProceduralImage({ prompt: 'a fox in the forest', seed: 1, width: 320, height: 180 });
     expect((await sharp(wide).metadata()).width).toBe(320);
-  });
+    // The first picture reads the annotations and starts sharp.
+  }, 20_000);
 
   it('gives visibly different pictures for different prompts and for different seeds (dHash distance)', async () => {
     const prompts = ['a paper boat in the rain', 'drei Katzen auf einem Sofa bei Sonnenuntergang', '夜の東京の桜', 'قارب في البحر عند الغروب', '森林裡的兩隻狐狸'];
@@ -32,7 +33,7 @@ describe('scene composer rendering', () => {
     for (let i = 0; i < hashes.length; i++) for (let j = i + 1; j < hashes.length; j++) expect(distance(hashes[i]!, hashes[j]!), `${prompts[i]} / ${prompts[j]}`).toBeGreaterThan(10);
     const [one, other] = await Promise.all([render('three dogs on the beach', 1), render('three dogs on the beach', 2)]);
     expect(distance(await dHash(one), await dHash(other))).toBeGreaterThan(4);
-  });
+  }, 20_000);
 
   it('places every counted instance, inside the picture and without overlapping much', () => {
     const scene = parsePrompt('five cats and two dogs in a field');

@@ -70,7 +70,9 @@ const ROMANCE: ReadonlySet<Locale> = new Set(['it', 'es', 'pt', 'fr']);
 /** Languages that count after the noun ("고양이 세 마리", "แมวสามตัว"). */
 const COUNT_AFTER: ReadonlySet<Locale> = new Set(['ko', 'th', 'ja']);
 const ARABIC_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال', 'و', 'ب', 'ل', 'ف', 'ك'];
-const ARABIC_SUFFIXES = ['ات', 'ان', 'ين', 'ه'];
+const ARABIC_SUFFIXES = ['تان', 'تين', 'ات', 'ان', 'ين', 'ه'];
+/** Arabic dual endings: "قطتان" is two cats. */
+const ARABIC_DUAL = /(?:ان|ين)$/;
 const KOREAN_PARTICLES = ['에서', '으로', '은', '는', '이', '가', '을', '를', '에', '의', '와', '과', '로', '도', '들'];
 
 /** The forms a word may take without its affixes, the word itself first. */
@@ -263,8 +265,9 @@ function readSpaced(text: string, locale: Locale): Found {
       continue;
     }
     if (hit) {
-      // An English plural the annotations lack ("apples") means a few of them.
+      // An English plural the annotations lack ("apples") means a few of them; an Arabic dual, two.
       const plural = locale === 'en' && hit.key !== word && word.endsWith('s');
+      if (locale === 'ar' && hit.key !== word && ARABIC_DUAL.test(word) && !hit.key.endsWith(word.slice(-2))) c.number(2);
       c.subject(hit.value, word, plural);
       c.found.score++;
     }
@@ -279,6 +282,10 @@ function readUnspaced(text: string, locale: Locale): Found {
   const c = new Collector(locale);
   const tables = [lex.number, lex.weather, lex.time, lex.setting, lex.style, lex.colour] as const;
   const longest = Math.max(index.longest, 8);
+  // Thai runs its words together and its short words hide inside longer ones ("นก", bird, in
+  // "ตอนกลางคืน", at night): a match must start and end where ICU's word breaker puts a boundary.
+  const bounds = locale === 'th' ? new Set([...new Intl.Segmenter('th', { granularity: 'word' }).segment(text)].flatMap((w) => [w.index, w.index + w.segment.length])) : undefined;
+  const fits = (from: number, to: number) => !bounds || (bounds.has(from) && bounds.has(to));
   let p = 0;
   while (p < text.length) {
     const digits = /^\d+/.exec(text.slice(p));
@@ -289,6 +296,7 @@ function readUnspaced(text: string, locale: Locale): Found {
     }
     let matched = 0;
     for (let len = Math.min(longest, text.length - p); len >= 1 && !matched; len--) {
+      if (!fits(p, p + len)) continue;
       const piece = text.slice(p, p + len);
       // The language's own words win over an emoji keyword of the same length ("雨" is weather).
       if (tables.some((t) => t.has(piece))) {

@@ -79,7 +79,8 @@ describe('removeObject', () => {
       const i = (y * W + x) * 3;
       expect([...out.data.subarray(i, i + 3)]).toEqual([...original.subarray(i, i + 3)]);
     }
-  });
+    // The file's first test loads OpenCV (~2 s alone, more beside other test files).
+  }, 20_000);
 
   it('accepts a mask of another size and a mask drawn on a transparent layer', async () => {
     const image = await png(gradient(true), W, H, 3);

@@ -50,6 +50,8 @@ export function toCreationDto(row: CreationRecord): CreationDto {
 /** Task input as shown back to the user: image keys become media URLs. */
 function displayParams(kind: GenerationKind, input: Record<string, unknown>): Record<string, unknown> {
   const params = structuredClone(input);
+  // A hosted model stays in the parameters (a remix runs on it again); the local engine is the default anyway.
+  if (params.model === 'local') delete params.model;
   // The template's recipe is the engine's business; the user sees which template it was.
   const template = params.template as { id?: unknown; name?: unknown } | undefined;
   if (template) params.template = { id: template.id, name: template.name };

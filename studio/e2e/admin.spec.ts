@@ -4,7 +4,7 @@
  * by e-mail and grants 25 credits (the summary grows by 25, the audit log shows the grant with
  * its before/after), creates a category and a template and is told inline that the same
  * template id already exists, then filters tasks by the user's e-mail and reads the ledger of
- * the task the user generated.
+ * the task the user generated, and turns a hosted model off and back (reset) on the Models page.
  */
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -192,6 +192,17 @@ describe('admin console', () => {
     await page.screenshot({ path: join(SHOTS, 'admin-template-duplicate.png') });
     await page.keyboard.press('Escape');
     await expect.poll(() => secondForm.count(), WAIT).toBe(0);
+
+    // Models (issue 18): a hosted model is listed without its provider's key on this server;
+    // turned off it says so, and reset drops the console's change.
+    await page.getByTestId('admin-nav-models').click();
+    const modelRow = page.getByTestId('admin-model-fal-flux-schnell');
+    await expect.poll(() => modelRow.getByTestId('admin-model-available').textContent(), WAIT).toBe(admin.models.noKey);
+    await modelRow.getByTestId('admin-model-toggle').click();
+    await expect.poll(() => modelRow.getByTestId('admin-model-toggle').textContent(), WAIT).toBe(admin.models.enable);
+    await modelRow.getByTestId('admin-model-reset').click();
+    await expect.poll(() => modelRow.getByTestId('admin-model-toggle').textContent(), WAIT).toBe(admin.models.disable);
+    expect(await modelRow.getByTestId('admin-model-reset').count()).toBe(0);
 
     // Tasks: filter by the user's e-mail (kept in the URL), open the inspector, read the ledger.
     await page.getByTestId('admin-nav-tasks').click();

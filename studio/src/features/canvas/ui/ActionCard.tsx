@@ -14,6 +14,7 @@ import { buildToolInput, toolForKind } from '../../tools/toolDescriptors.ts';
 import type { Rect } from '../engine/types.ts';
 import { actionCost, validateInput } from './actionCost.ts';
 import { ModelPicker } from '../../models/ModelPicker.tsx';
+import { keepOption, narrowTo } from '../../models/modelChoice.ts';
 import { useModelChoice } from '../../models/useModelChoice.ts';
 import { centreOf, fitInside, nearestAspectRatio, sizeForAspect, uncropFromExpand } from './canvasMath.ts';
 import { useCanvasSession } from './canvasSession.ts';
@@ -328,11 +329,14 @@ function UpscaleForm({ node, onDone }: { node: CanvasNode; onDone(): void }) {
   const { t } = useTranslation(['canvas', 'common', 'aiTools']);
   const beside = useBeside();
   const { generate, pending } = useCanvasGenerate();
-  const [scale, setScale] = useState<2 | 4>(2);
+  const [pickedScale, setScale] = useState<2 | 4>(2);
   const [mode, setMode] = useState<(typeof UPSCALE_MODES)[number]>('quality');
   const [problem, setProblem] = useState<string | null>(null);
   const tool = toolForKind('upscale')!;
   const models = useModelChoice('upscale');
+  // The factors follow the chosen model (one that makes only 4× moves the choice there).
+  const scales = narrowTo([2, 4] as const, models.model?.limits.scales);
+  const scale = keepOption(scales, pickedScale);
   const values = { scale, mode, ...models.field };
   const cost = actionCost('upscale', values, models.model);
 
@@ -350,7 +354,7 @@ function UpscaleForm({ node, onDone }: { node: CanvasNode; onDone(): void }) {
     <form onSubmit={submit} className="flex flex-col gap-3" data-testid="upscale-form">
       <CardHeader title={t('common:kinds.upscale')} onClose={onDone} />
       <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('aiTools:fields.scale', { defaultValue: 'Scale' })}>
-        {([2, 4] as const).map((s) => (
+        {scales.map((s) => (
           <button key={s} type="button" aria-pressed={scale === s} onClick={() => setScale(s)} className={choice(scale === s)}>
             {s}×
           </button>

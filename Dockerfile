@@ -38,6 +38,14 @@ RUN for dir in node_modules/cldr-annotations-full/annotations server/node_module
     fi; \
   done
 
+# Image moderation loads only nsfwjs's MobileNetV2 (dist/models/mobilenet_v2, ~5 MB): its other
+# models and bundles are ~110 MB the image does not need (server/src/generation/engine/tools/nsfw.ts).
+RUN for dir in node_modules/nsfwjs server/node_modules/nsfwjs; do \
+    if [ -d "$dir" ]; then \
+      rm -rf "$dir/dist/browser" "$dir/dist/cjs/models" "$dir/dist/esm/models" "$dir/dist/models/inception_v3" "$dir/dist/models/mobilenet_v2_mid"; \
+    fi; \
+  done
+
 # 3. Runtime: Node, Debian's ffmpeg, the production dependencies and the built files.
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data \

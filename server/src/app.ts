@@ -231,7 +231,9 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   await app.register(mediaRoutes, { auth, storage: services.storage, db: database.db, linkSecret: config.authSecret });
+  // Image moderation of uploads and imports, on the request-side engine thread (imageModeration.ts).
   const imageThreshold = config.imageModerationThreshold;
+  const checkImage = imageThreshold === undefined ? undefined : (data: Buffer) => moderateImage(engine, data, imageThreshold);
   await app.register(uploadRoutes, {
     auth,
     storage: services.storage,
@@ -239,10 +241,9 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     tmpDir: join(config.dataDir, 'tmp', 'uploads'),
     limits: config.uploadLimits,
     slots: counter,
-    // Image moderation of uploads, on the request-side engine thread (imageModeration.ts).
-    ...(imageThreshold !== undefined ? { checkImage: (data: Buffer) => moderateImage(engine, data, imageThreshold) } : {}),
+    ...(checkImage ? { checkImage } : {}),
   });
-  await app.register(importRoutes, { auth, storage: services.storage, db: database.db });
+  await app.register(importRoutes, { auth, storage: services.storage, db: database.db, checkImage });
   await app.register(optimizeRoutes, { auth, storage: services.storage, db: database.db, cacheDir: join(config.dataDir, 'cache', 'optimize') });
   await app.register(stripeWebhookRoutes, { services });
   await app.register(replicateWebhookRoutes, { secret: config.hosted.replicate?.webhookSecret, waiters: hosted.waiters });

@@ -18,11 +18,14 @@ export type ImportedImage = StoredImage;
  * `fetcher` is replaceable for tests; the app always uses the default.
  */
 export async function importRemoteImage(
-  deps: { db: Database; storage: MediaStorage },
+  deps: { db: Database; storage: MediaStorage; checkImage?: ((data: Buffer) => Promise<void>) | undefined },
   userId: string,
   url: string,
   fetcher: ImageFetcher = safeFetchImage,
 ): Promise<ImportedImage> {
   const fetched = await fetcher(url);
-  return storeImage(deps, userId, await cleanImage(fetched.data), 'import');
+  const image = await cleanImage(fetched.data);
+  // Image moderation, as for uploads (upload.routes.ts): SENSITIVE_IMAGE before anything is stored.
+  await deps.checkImage?.(image.data);
+  return storeImage(deps, userId, image, 'import');
 }

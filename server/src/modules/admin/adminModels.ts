@@ -4,10 +4,8 @@
  * (back to the built-in entry or the MODEL_CATALOG_FILE's). Changes are stored in model_overrides,
  * audited, applied on this node at once and on the others at their next reload (modelCatalog.ts).
  */
-import { modelOverrides } from '@tessera/db/schema';
 import { AppError } from '@tessera/shared/errors';
 import { applyOverrides, type ModelEntry, zModelLimits, zModelPrice } from '@tessera/shared/generation/models';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { router } from '../../trpc/init.ts';
 import { adminProcedure } from '../../trpc/procedures.ts';
@@ -33,8 +31,8 @@ export interface AdminModelRow extends ModelEntry {
 }
 
 async function rows(services: Pick<AppServices, 'db' | 'models'>): Promise<AdminModelRow[]> {
-  const overridden = new Set((await services.db.select({ id: modelOverrides.id }).from(modelOverrides)).map((row) => row.id));
   const { models } = services;
+  const overridden = await models.overriddenIds(services.db);
   return models.entries().map((entry) => ({ ...entry, available: entry.provider === 'local' || models.configured.has(entry.provider), overridden: overridden.has(entry.id) }));
 }
 
@@ -45,9 +43,9 @@ export const adminModelsRouter = router({
     const before = models.find(input.id);
     if (!before) throw new AppError('NOT_FOUND');
     if (input.id === 'local' && input.disabled) throw new AppError('INCORRECT_PARAMETER');
-    const [stored] = await db.select().from(modelOverrides).where(eq(modelOverrides.id, input.id));
+    const stored = await models.storedOverride(db, input.id);
     const { id, price, ...fields } = input;
-    const override: Record<string, unknown> = { ...((stored?.override as object | undefined) ?? {}), ...fields };
+    const override: Record<string, unknown> = { ...(stored ?? {}), ...fields };
     if (price !== undefined) override.price = price ?? undefined;
     // Refuse a change that would not make a valid entry before storing it.
     try {
@@ -56,10 +54,7 @@ export const adminModelsRouter = router({
       throw new AppError('INCORRECT_PARAMETER');
     }
     await db.transaction(async (tx) => {
-      await tx
-        .insert(modelOverrides)
-        .values({ id, override, updatedBy: ctx.user.id })
-        .onConflictDoUpdate({ target: modelOverrides.id, set: { override, updatedBy: ctx.user.id, updatedAt: new Date() } });
+      await models.saveOverride(tx, id, override, ctx.user.id);
       await recordAudit(tx, { admin: { id: ctx.user.id, email: ctx.user.email }, action: 'models.update', targetType: 'model', targetId: id, before, after: override });
     });
     await models.reload(db);
@@ -68,9 +63,9 @@ export const adminModelsRouter = router({
   reset: adminProcedure.input(zModelId).mutation(async ({ ctx, input }) => {
     const { db, models } = ctx.services;
     await db.transaction(async (tx) => {
-      const deleted = await tx.delete(modelOverrides).where(eq(modelOverrides.id, input.id)).returning();
-      if (!deleted.length) throw new AppError('NOT_FOUND');
-      await recordAudit(tx, { admin: { id: ctx.user.id, email: ctx.user.email }, action: 'models.reset', targetType: 'model', targetId: input.id, before: deleted[0]!.override, after: null });
+      const before = await models.dropOverride(tx, input.id);
+      if (before === null) throw new AppError('NOT_FOUND');
+      await recordAudit(tx, { admin: { id: ctx.user.id, email: ctx.user.email }, action: 'models.reset', targetType: 'model', targetId: input.id, before, after: null });
     });
     await models.reload(db);
     return (await rows(ctx.services)).find((row) => row.id === input.id) ?? null;

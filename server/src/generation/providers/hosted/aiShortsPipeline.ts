@@ -25,14 +25,18 @@ import { synthesizeSpeech } from '../../engine/video/speech.ts';
 import { inTempDir } from '../../engine/video/videoKinds.ts';
 import { renderProceduralImage } from '../proceduralImage.ts';
 import type { ProducedOutput, ProviderTask, RunContext } from '../provider.ts';
-import type { HostedProvider } from './hostedProvider.ts';
-import { videoOutput } from './hostedProvider.ts';
 import type { ModelCatalog } from './modelCatalog.ts';
+import { videoOutput } from './results.ts';
+
+/** Runs one catalogue entry on an input (a hosted provider's `runEntry`). */
+export interface StepRunner {
+  runEntry(model: ModelEntry, task: ProviderTask, ctx: RunContext): Promise<{ outputs: ProducedOutput[]; text: string }>;
+}
 
 /** What a pipeline needs: the catalogue (which model serves each step) and the providers that run them. */
 export interface Pipeline {
   catalog: ModelCatalog;
-  providers: ReadonlyMap<ModelProvider, HostedProvider>;
+  providers: ReadonlyMap<ModelProvider, StepRunner>;
 }
 
 const SIZES = { '720p': { width: 720, height: 1280 }, '1080p': { width: 1080, height: 1920 } } as const;

@@ -12,7 +12,6 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Database } from '@tessera/db/connect';
-import { modelOverrides } from '@tessera/db/schema';
 import {
   applyOverrides,
   chooseModel,
@@ -34,6 +33,7 @@ import type { HostedDeps, HostedProvider } from './hostedProvider.ts';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy } from './http.ts';
 import { OpenAiImagesProvider } from './openaiImages.ts';
 import { ReplicateProvider } from './replicate.ts';
+import { deleteOverride, findOverride, listOverrides, upsertOverride } from './modelOverrides.repo.ts';
 import { PredictionWaiters, REPLICATE_WEBHOOK_PATH } from './replicateWebhook.ts';
 
 type HostedConfig = Pick<Config, 'hosted' | 'openai' | 'publicUrl' | 'providerDownloadAllowList' | 'modelCatalogFile' | 'localEngineOff'>;
@@ -121,7 +121,7 @@ export class ModelCatalog {
    * entry it changed was removed in an upgrade) is skipped and reported, never fatal.
    */
   async reload(db: Database, onBadRow: (id: string, error: unknown) => void = () => {}): Promise<void> {
-    const rows = await db.select().from(modelOverrides).orderBy(modelOverrides.updatedAt);
+    const rows = await listOverrides(db);
     let next = [...this.fromFile];
     for (const row of rows) {
       try {
@@ -131,6 +131,26 @@ export class ModelCatalog {
       }
     }
     this.current = next;
+  }
+
+  /** The admin console's change to `id` as stored, or null. */
+  async storedOverride(db: Database, id: string): Promise<Record<string, unknown> | null> {
+    return ((await findOverride(db, id))?.override as Record<string, unknown> | undefined) ?? null;
+  }
+
+  /** Ids the admin console changed. */
+  async overriddenIds(db: Database): Promise<Set<string>> {
+    return new Set((await listOverrides(db)).map((row) => row.id));
+  }
+
+  /** Stores an admin change (in the caller's transaction); `reload` applies it. */
+  saveOverride(db: Database, id: string, override: Record<string, unknown>, updatedBy: string): Promise<void> {
+    return upsertOverride(db, id, override, updatedBy);
+  }
+
+  /** Drops an admin change (in the caller's transaction); answers it, or null when there was none. */
+  dropOverride(db: Database, id: string): Promise<unknown> {
+    return deleteOverride(db, id);
   }
 
   /** Keeps this node's copy fresh; `stop` ends it. */

@@ -33,7 +33,10 @@ export const ALLOWED_CORPUS: Record<string, string[]> = {
     "a kind woman in a sexy evening dress",
     "a sexy jazz club, a band playing in A minor",
     "string lights in a garden at night",
-    "a man with a gun-shaped lighter"
+    "a man with a gun-shaped lighter",
+    "a zombie eating brains in a cartoon style",
+    "a kid in a bikini on the beach",
+    "war scene with soldiers shooting"
   ],
   "de": [
     "ein Kind, das einen Drachen steigen lässt",

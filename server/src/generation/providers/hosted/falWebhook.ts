@@ -17,7 +17,6 @@ import { z } from 'zod';
 import type { PredictionWaiters } from './replicateWebhook.ts';
 
 export const FAL_WEBHOOK_PATH = '/api/providers/fal/webhook';
-export const FAL_JWKS_URL = 'https://rest.alpha.fal.ai/.well-known/jwks.json';
 
 const TOLERANCE_S = 5 * 60;
 const JWKS_TTL_MS = 24 * 60 * 60 * 1000;

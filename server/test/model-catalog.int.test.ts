@@ -43,6 +43,9 @@ beforeAll(async () => {
     publicUrl: `http://127.0.0.1:${port}`,
     workerConcurrency: 4,
     adminEmails: [ADMIN_EMAIL],
+    // Seventy users' tasks from one address within a minute: the per-IP limits are not under test here.
+    rateLimitMax: 100_000,
+    authRateLimitMax: 100_000,
     ...(process.env.TEST_LOG ? { logLevel: "warn" as const } : {}),
     engineThreads: 1,
     openai: { apiKey: openai.key, baseUrl: openai.baseUrl, model: 'gpt-4o-mini' },

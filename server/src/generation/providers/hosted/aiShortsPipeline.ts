@@ -134,25 +134,32 @@ export async function runAiShortPipeline(pipeline: Pipeline, clipModel: ModelEnt
   const written = await step('script', { prompt: scriptPrompt(input.topic, count), topic: input.topic });
   const script = (written && parseScript(written.text, count)) ?? plan.map((scene) => ({ line: scene.line, prompt: scene.prompt }));
 
-  const clips: Buffer[] = [];
-  const voices: Buffer[] = [];
-  for (const [i, scene] of script.entries()) {
-    stage((i / count) * 0.8, 'drawing scenes');
-    const drawn = await step('text_to_image', { prompt: scene.prompt, aspectRatio: '9:16', seed: seed + i });
-    const picture = drawn?.outputs[0]?.data ?? (await renderProceduralImage({ prompt: scene.prompt, seed: seed + i, width: size.width, height: size.height }));
+  // Scenes are independent: their pictures, clips and voices are made side by side (the providers
+  // queue them), and the music alongside; a short takes about as long as its slowest scene.
+  let done = 0;
+  const scene = async (line: string, prompt: string, i: number) => {
+    const drawn = await step('text_to_image', { prompt, aspectRatio: '9:16', seed: seed + i });
+    const picture = drawn?.outputs[0]?.data ?? (await renderProceduralImage({ prompt, seed: seed + i, width: size.width, height: size.height }));
     if (!ctx.putScratch) throw new Error('the shorts pipeline needs scratch storage');
     const image = await ctx.putScratch(`scene${i}.png`, picture, 'image/png');
-    stage(((i + 0.4) / count) * 0.8, 'animating scenes');
     const duration = clipModel.limits.durations?.[0] ?? 5;
-    const clip = await step('ai_shorts', { prompt: scene.prompt, image, duration, resolution: input.resolution, aspectRatio: '9:16' });
+    const [clip, spoken] = await Promise.all([
+      step('ai_shorts', { prompt, image, duration, resolution: input.resolution, aspectRatio: '9:16' }),
+      step('speech', { text: line, voice: 'narrator' }),
+    ]);
     const video = clip?.outputs.find((o) => o.mediaType === 'video');
     if (!video) throw new Error(`${clipModel.id} made no clip for scene ${i + 1}`);
-    clips.push(video.data);
-    const spoken = await step('speech', { text: scene.line, voice: 'narrator' });
-    voices.push(spoken?.outputs.find((o) => o.mediaType === 'audio')?.data ?? (await synthesizeSpeech(scene.line, 'narrator', ctx.signal)).wav);
-  }
-  stage(0.85, 'scoring');
-  const scored = input.music ? await step('music', { prompt: `light instrumental background music for a short video about ${input.topic}`, duration: input.duration, seed }) : null;
+    const voice = spoken?.outputs.find((o) => o.mediaType === 'audio')?.data ?? (await synthesizeSpeech(line, 'narrator', ctx.signal)).wav;
+    stage((++done / count) * 0.8, 'animating scenes');
+    return { clip: video.data, voice };
+  };
+  stage(0.05, 'drawing scenes');
+  const [made, scored] = await Promise.all([
+    Promise.all(script.map((s, i) => scene(s.line, s.prompt, i))),
+    input.music ? step('music', { prompt: `light instrumental background music for a short video about ${input.topic}`, duration: input.duration, seed }) : Promise.resolve(null),
+  ]);
+  const clips = made.map((m) => m.clip);
+  const voices = made.map((m) => m.voice);
   const music = scored?.outputs.find((o) => o.mediaType === 'audio')?.data ?? null;
 
   stage(0.9, 'editing');

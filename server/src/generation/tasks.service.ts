@@ -166,9 +166,7 @@ export async function createTask<K extends GenerationKind>(
     p.kind === 'video_edit'
       ? ((await resolveTimelineMedia(deps, p.userId, p.input as GenerationInput<'video_edit'>, project)) as GenerationInput<K>)
       : await resolveInputVideos(deps, p.userId, p.kind, await resolveInputImages(deps, p.userId, p.kind, p.input, project), project);
-  const fat = Date.now();
   await checkFaceInputs(deps, p.userId, p.kind, sources, { local: model.provider === 'local' });
-  console.log('TIMING faces', Date.now() - fat);
   // The model's limits (durations, sizes, input length) are checked before anything is held.
   const breach = checkLimits(model, sources, model.limits.maxInputMb ? await largestInput(deps.db, p.kind, sources) : 0);
   if (breach) throw new AppError(breach);

@@ -7,7 +7,7 @@
  * against a stand-in speaking the chat-completions protocol — with the local planner standing in
  * when it fails.
  */
-import { projectMembers, projects } from '@tessera/db/schema';
+import { generationTasks, projectMembers, projects } from '@tessera/db/schema';
 import { type CanvasNode, readNodes, writeNode } from '@tessera/shared/canvas';
 import type { ChatDto, ChatMessageDto } from '@tessera/shared/chat';
 import { ASPECT_RATIOS } from '@tessera/shared/generation';
@@ -270,7 +270,10 @@ describe('chat with an OpenAI-compatible planner', () => {
 
   beforeAll(async () => {
     standIn = await startOpenAiStandIn({ apiKey: KEY });
-    t = await buildTestApp({ config: { openai: { apiKey: KEY, baseUrl: standIn.baseUrl, model: 'test-model' } } });
+    // OPENAI_IMAGES on: OpenAI's image model is then text to image's default, which a pick in the chat overrides.
+    t = await buildTestApp({
+      config: { openai: { apiKey: KEY, baseUrl: standIn.baseUrl, model: 'test-model' }, hosted: { fal: undefined, replicate: undefined, openaiImages: true } },
+    });
     owner = await signUpTestUser(t.app);
     projectId = await projectWith(t, owner);
   });
@@ -309,5 +312,33 @@ describe('chat with an OpenAI-compatible planner', () => {
     expect(answer.proposals.map((p) => p.label)[0]).toBe('Watercolour');
     expect(answer.text).toContain('“a lighthouse at night”');
     expect((await ok<ChatMessageDto[]>(t, owner, 'messages', { chatId: chat.id })).map((m) => m.planner)).toEqual([null, 'local']);
+  });
+
+  it('runs a proposal on the model the user picked, recorded in the task input (issue 18)', async () => {
+    standIn.mode = 'ok';
+    const chat = await ok<ChatDto>(t, owner, 'create', { projectId, anchor: { x: 6000, y: 0 } });
+    const answer = await ok<ChatMessageDto>(t, owner, 'send', { chatId: chat.id, text: 'a red kite over the dunes', count: 0 });
+    const inputOf = async (id: string) =>
+      (await t.database.db.select({ input: generationTasks.input }).from(generationTasks).where(eq(generationTasks.id, id)))[0]?.input as Record<string, unknown>;
+
+    // OpenAI is configured here, so its image model is the kind's default: the run without a pick uses it.
+    const plain = await ok<ChatMessageDto>(t, owner, 'runProposal', { chatId: chat.id, messageId: answer.id, index: 0 });
+    const byDefault = plain.tasks[0];
+    if (!byDefault) throw new Error('no task');
+    expect((await inputOf(byDefault.taskId)).model).toBe('openai-gpt-image-1');
+    await cancelTasks(t, owner, plain);
+
+    // Picking the built-in engine in the chat runs the proposal on it.
+    const picked = await ok<ChatMessageDto>(t, owner, 'runProposal', { chatId: chat.id, messageId: answer.id, index: 1, model: 'local' });
+    const onLocal = picked.tasks[1];
+    if (!onLocal) throw new Error('no task');
+    expect(await inputOf(onLocal.taskId)).toMatchObject({ prompt: answer.proposals[1]?.prompt, model: 'local' });
+    // The placeholder's lineage carries it too, so the canvas labels the result with its model.
+    const node = await nodeOf(t, projectId, onLocal.nodeId);
+    expect(node.type === 'placeholder' && node.generation.params).toMatchObject({ model: 'local' });
+    await cancelTasks(t, owner, { ...picked, tasks: [onLocal] });
+
+    // A malformed id is refused before anything runs.
+    expect(await failure(t, owner, 'runProposal', { chatId: chat.id, messageId: answer.id, index: 0, model: 'Not a model!' })).toBe('INCORRECT_PARAMETER');
   });
 });

@@ -5,7 +5,7 @@
  * anchor point.
  */
 import { z } from 'zod';
-import { ASPECT_RATIOS, type AspectRatio } from '../generation/generation.ts';
+import { ASPECT_RATIOS, type AspectRatio, zModelId } from '../generation/generation.ts';
 import { zProjectId } from '../projects/projects.ts';
 
 export const CHAT_MESSAGE_MAX = 2000;
@@ -28,8 +28,16 @@ export const zChatSendInput = z.object({
   imageNodeId: z.string().min(1).max(100).optional(),
   aspectRatio: z.enum(ASPECTS).optional(),
 });
-/** Run one of an earlier assistant message's proposals. */
-export const zChatRunProposalInput = z.object({ chatId: zChatId, messageId: z.string().uuid(), index: z.number().int().min(0).max(9) });
+/**
+ * Run one of an earlier assistant message's proposals, on `model` when the user picked one (the
+ * catalogue id, as every kind's `model` field; without it the kind's default model runs).
+ */
+export const zChatRunProposalInput = z.object({
+  chatId: zChatId,
+  messageId: z.string().uuid(),
+  index: z.number().int().min(0).max(9),
+  model: zModelId.optional(),
+});
 export const zChatMoveInput = z.object({ chatId: zChatId, anchor: zAnchor });
 export type ChatSendInput = z.infer<typeof zChatSendInput>;
 

@@ -33,7 +33,7 @@ const zProjectId = z.string().max(100);
  * The model picked in the studio (shared/generation/models); the server runs the task on it when
  * its provider is configured, else on the kind's default (see chooseModel).
  */
-const zModelId = z.string().trim().max(64).regex(/^[a-z0-9][a-z0-9-]*$/, 'The model used to create this video is currently unavailable. We suggest you try our other models.');
+export const zModelId = z.string().trim().max(64).regex(/^[a-z0-9][a-z0-9-]*$/, 'The model used to create this video is currently unavailable. We suggest you try our other models.');
 
 /** A stored media key: `u/<owner>/<name>.<ext>` (what uploads and imports answer). */
 export const MEDIA_KEY_PATTERN = /^u\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,128}\.(png|jpg|webp|gif|avif|mp4|webm|mp3|wav)$/;

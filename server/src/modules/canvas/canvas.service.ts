@@ -31,7 +31,8 @@ import { findRole } from '../projects/projects.api.ts';
 import { listProjectTasks, projectSpend } from './canvas.repo.ts';
 
 /** What starting a canvas task needs from the app. */
-export type CanvasServices = Pick<AppServices, 'db' | 'realtime' | 'moderation' | 'storage' | 'collab' | 'workers' | 'engine'>;
+/** `models`: the catalogue, so a canvas or chat task runs on the picked (or default hosted) model like a form's. */
+export type CanvasServices = Pick<AppServices, 'db' | 'realtime' | 'moderation' | 'storage' | 'collab' | 'workers' | 'engine' | 'models'>;
 
 export interface StartCanvasTaskParams {
   /** The requester, as collaborators see them (lineage `requestedBy`). */
@@ -192,6 +193,7 @@ export async function startCanvasTask(services: CanvasServices, p: StartCanvasTa
     moderation: services.moderation,
     storage: services.storage,
     engine: services.engine,
+    models: services.models,
     collab,
     wakeWorkers: () => services.workers?.wake(),
   };

@@ -152,6 +152,8 @@ async function runProposals(
   chat: ChatRecord,
   message: ChatMessageRecord,
   proposals: readonly PromptProposal[],
+  /** The model the user picked for these runs (the task's `model`: the server's usual model choice applies). */
+  model?: string,
 ): Promise<ChatMessageRecord> {
   const nodes = await readProjectNodes(services.collab, chat.projectId);
   const earlier = new Set((await listMessages(services.db, chat.id)).flatMap((m) => m.tasks.map((t) => t.nodeId)));
@@ -168,10 +170,15 @@ async function runProposals(
       user,
       projectId: chat.projectId,
       ...(source
-        ? { kind: 'image_to_image' as const, input: { image: source.src, prompt: proposal.prompt }, parentNodeId: source.id }
+        ? { kind: 'image_to_image' as const, input: { image: source.src, prompt: proposal.prompt, ...(model ? { model } : {}) }, parentNodeId: source.id }
         : {
             kind: 'text_to_image' as const,
-            input: { prompt: proposal.prompt, aspectRatio: proposal.aspectRatio, ...(proposal.negativePrompt ? { negativePrompt: proposal.negativePrompt } : {}) },
+            input: {
+              prompt: proposal.prompt,
+              aspectRatio: proposal.aspectRatio,
+              ...(proposal.negativePrompt ? { negativePrompt: proposal.negativePrompt } : {}),
+              ...(model ? { model } : {}),
+            },
             parentNodeId: null,
           }),
       // Image to image keeps the source's shape.
@@ -243,14 +250,18 @@ export async function sendChatMessage(services: ChatServices, userId: string, in
   return toMessageDto(await runProposals(services, userId, chat, reply, toRun));
 }
 
-/** `chat.runProposal`: runs one more proposal of an earlier answer, in a new row. */
-export async function runChatProposal(services: ChatServices, userId: string, input: { chatId: string; messageId: string; index: number }): Promise<ChatMessageDto> {
+/** `chat.runProposal`: runs one more proposal of an earlier answer, in a new row (on the picked model, if any). */
+export async function runChatProposal(
+  services: ChatServices,
+  userId: string,
+  input: { chatId: string; messageId: string; index: number; model?: string | undefined },
+): Promise<ChatMessageDto> {
   const { chat, role } = await ownChat(services.db, userId, input.chatId);
   const message = await findMessage(services.db, chat.id, input.messageId);
   const proposal = message?.role === 'assistant' ? message.proposals[input.index] : undefined;
   if (!message || !proposal) throw new AppError('NOT_FOUND');
   if (!canEdit(role)) throw new AppError('PROJECT_READ_ONLY');
-  return toMessageDto(await runProposals(services, userId, chat, message, [proposal]));
+  return toMessageDto(await runProposals(services, userId, chat, message, [proposal], input.model));
 }
 
 /** `chat.move`: results from now on land beside the new anchor. */

@@ -161,14 +161,13 @@ function Generator({ mode, preset, initialPrompt, initialLora = null }: { mode: 
             </div>
           </>
         )}
-        <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={costOn} />
-        <Button type="submit" size="lg" loading={pending} disabled={!ready || gen.running} onClick={() => flow.click('generate')} data-testid="generate">
+        <ModelPicker kind={kind} unavailable={choice.unavailable} models={choice.models} model={choice.model} onPick={choice.pick} costOf={costOn} />
+        <Button type="submit" size="lg" loading={pending} disabled={!ready || gen.running || choice.unavailable} onClick={() => flow.click('generate')} data-testid="generate">
           <Sparkles size={16} aria-hidden />{' '}
           <span data-testid="generate-cost" data-cost={cost}>
             {t('form.generate', { count: cost })}
           </span>
         </Button>
-        {choice.model?.provider === 'local' && choice.models.length > 1 && <p className="text-xs text-muted">{t('form.localEngine')}</p>}
       </form>
 
       <TaskResult gen={gen} empty={t('result.empty')} alt={t('result.alt')} currentTool={mode === 'image' ? 'image-to-image' : undefined} />

@@ -174,8 +174,8 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
             </Link>
           </p>
         )}
-        <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => toolCost(tool, toolValuesFor(tool, picked, m.limits), m)} />
-        <Button type="submit" size="lg" loading={create.isPending} disabled={gen.running} onClick={() => flow.click('generate')} data-testid="generate">
+        <ModelPicker kind={tool.kind} unavailable={choice.unavailable} models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => toolCost(tool, toolValuesFor(tool, picked, m.limits), m)} />
+        <Button type="submit" size="lg" loading={create.isPending} disabled={gen.running || choice.unavailable} onClick={() => flow.click('generate')} data-testid="generate">
           <Sparkles size={16} aria-hidden />{' '}
           {phase === 'mask' ? (
             t('form.uploadingMask')
@@ -190,7 +190,6 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
             {problem}
           </p>
         )}
-        {choice.model?.provider === 'local' && choice.models.length > 1 && <p className="text-xs text-muted">{t('form.engine')}</p>}
       </form>
       <TaskResult gen={gen} empty={t('result.empty')} alt={t('result.alt', { tool: t(`tools.${tool.slug}.title`) })} currentTool={tool.slug} />
     </div>

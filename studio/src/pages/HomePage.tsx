@@ -23,6 +23,7 @@ import { Navigate } from 'react-router';
 import { useLocalizedPath } from '../app/useLanguage.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { useViewer } from '../features/auth/useViewer.ts';
+import { HostedNone } from '../features/models/HostedNone.tsx';
 import { usePopupStore } from '../features/popups/popupStore.ts';
 import { track } from '../lib/analytics/tracker.ts';
 import { hasSignedInUserInfoCookie } from '../lib/userInfoCookie.ts';
@@ -129,6 +130,8 @@ export function HomePage() {
               <a href="#how-it-works">{t('hero.secondary')}</a>
             </Button>
           </div>
+          {/* Honest before paying (issue 23): a server with no hosted model says so up front. */}
+          <HostedNone className="max-w-xl justify-center text-center" />
         </div>
       </section>
 

@@ -2,14 +2,23 @@
  * A chat's history: my messages, the assistant's replies with their prompt proposals as chips
  * ("Generate" runs one more), and the generations each message started ("placed on canvas",
  * with a button that takes the camera there).
+ *
+ * Model choice (issue 18): the newest answer shows the shared model picker for each kind its
+ * proposals run as (text to image, or image to image from a canvas image), with the local
+ * engine's expectation line when it would run there (issue 23); every "Generate" button shows the
+ * picked model's price and sends the pick with the run.
  */
-import type { ChatMessageDto } from '@tessera/shared/chat';
+import type { ChatMessageDto, PromptProposal } from '@tessera/shared/chat';
 import { Crosshair, Loader2, Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { priceFor } from '../models/modelChoice.ts';
+import { ModelPicker } from '../models/ModelPicker.tsx';
+import type { ModelChoiceState } from '../models/useModelChoice.ts';
 import type { ChatCanvasBridge } from './ChatPanel.tsx';
+import { type ProposalKind, proposalInput, proposalKind, proposalKinds } from './proposalRun.ts';
 
 export function ChatMessages({
   messages,
@@ -18,6 +27,7 @@ export function ChatMessages({
   canvas,
   runningProposal,
   onRunProposal,
+  choices,
 }: {
   messages: readonly ChatMessageDto[];
   loading: boolean;
@@ -25,10 +35,19 @@ export function ChatMessages({
   pendingText: string | null;
   canvas: ChatCanvasBridge;
   runningProposal: { messageId: string; index: number } | null;
-  onRunProposal(messageId: string, index: number): void;
+  /** `field`: the `{ model }` the pick adds to the run (nothing when there is no choice). */
+  onRunProposal(messageId: string, index: number, field: { model?: string }): void;
+  /** The model choice of each kind a proposal runs as. */
+  choices: Record<ProposalKind, ModelChoiceState>;
 }) {
   const { t } = useTranslation('canvas');
   const endRef = useRef<HTMLDivElement>(null);
+  // One set of pickers, under the newest answer: the pick applies to every proposal's run.
+  const newest = messages.findLast((m) => m.proposals.length > 0)?.id;
+  const costOf = (proposal: PromptProposal) => {
+    const kind = proposalKind(proposal);
+    return priceFor(choices[kind].model, kind, proposalInput(proposal));
+  };
 
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
@@ -54,10 +73,27 @@ export function ChatMessages({
           >
             {message.text}
           </p>
+          {canvas.canGenerate && message.id === newest && (
+            <div className="flex w-full flex-col gap-2" data-testid="chat-models">
+              {proposalKinds(message.proposals).map((kind) => (
+                <ModelPicker
+                  key={kind}
+                  kind={kind}
+                  unavailable={choices[kind].unavailable}
+                  models={choices[kind].models}
+                  model={choices[kind].model}
+                  onPick={choices[kind].pick}
+                  costOf={(m) => priceFor(m, kind, proposalInput(message.proposals.find((p) => proposalKind(p) === kind) ?? message.proposals[0]!))}
+                />
+              ))}
+            </div>
+          )}
           {message.proposals.length > 0 && (
             <ul className="flex max-w-full flex-col gap-1.5" aria-label={t('chat.proposals')}>
               {message.proposals.map((proposal, index) => {
                 const running = runningProposal?.messageId === message.id && runningProposal.index === index;
+                const choice = choices[proposalKind(proposal)];
+                const cost = costOf(proposal);
                 return (
                   <li key={index} className="flex items-start gap-2 rounded-xl border border-border bg-surface p-2" data-testid="chat-proposal">
                     <span className="min-w-0 flex-1">
@@ -74,11 +110,14 @@ export function ChatMessages({
                         size="sm"
                         className="h-7 shrink-0 px-2 text-xs"
                         loading={running}
-                        disabled={Boolean(runningProposal) && !running}
-                        onClick={() => onRunProposal(message.id, index)}
+                        disabled={(Boolean(runningProposal) && !running) || choice.unavailable}
+                        onClick={() => onRunProposal(message.id, index, choice.field)}
                         data-testid="chat-run-proposal"
                       >
-                        <Sparkles size={12} aria-hidden /> {t('chat.generate')}
+                        <Sparkles size={12} aria-hidden />{' '}
+                        <span data-testid="generate-cost" data-cost={cost}>
+                          {t('actions.generate', { count: cost })}
+                        </span>
                       </Button>
                     )}
                   </li>

@@ -10,6 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { useModelChoice } from '../models/useModelChoice.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatMessages } from './ChatMessages.tsx';
 
@@ -141,6 +142,8 @@ function ChatThread({ chatId, canvas }: { chatId: string; canvas: ChatCanvasBrid
   // The server keeps both messages even when a generation could not start (credits …): refetch either way.
   const send = useMutation(trpc.chat.send.mutationOptions({ onSettled: refresh }));
   const run = useMutation(trpc.chat.runProposal.mutationOptions({ onSettled: refresh }));
+  // The models a proposal can run on (issue 18): one choice per kind, shared by every answer.
+  const choices = { text_to_image: useModelChoice('text_to_image', canvas.canGenerate), image_to_image: useModelChoice('image_to_image', canvas.canGenerate) };
 
   return (
     <>
@@ -150,7 +153,8 @@ function ChatThread({ chatId, canvas }: { chatId: string; canvas: ChatCanvasBrid
         pendingText={send.isPending ? send.variables.text : null}
         canvas={canvas}
         runningProposal={run.isPending ? run.variables : null}
-        onRunProposal={(messageId, index) => run.mutate({ chatId, messageId, index })}
+        onRunProposal={(messageId, index, field) => run.mutate({ chatId, messageId, index, ...field })}
+        choices={choices}
       />
       <ChatComposer
         canvas={canvas}

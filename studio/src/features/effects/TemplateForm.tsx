@@ -105,8 +105,8 @@ export function TemplateForm({
             </span>
           </p>
         )}
-        <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={costOn} />
-        <Button type="submit" size="lg" loading={create.isPending} disabled={gen.running || !template} onClick={() => flow.click('generate')} data-testid="generate">
+        <ModelPicker kind={kind} unavailable={choice.unavailable} models={choice.models} model={choice.model} onPick={choice.pick} costOf={costOn} />
+        <Button type="submit" size="lg" loading={create.isPending} disabled={gen.running || !template || choice.unavailable} onClick={() => flow.click('generate')} data-testid="generate">
           <Sparkles size={16} aria-hidden />{' '}
           <span data-testid="generate-cost" data-cost={cost}>
             {t('form.generate', { count: cost })}
@@ -117,7 +117,6 @@ export function TemplateForm({
             {problem}
           </p>
         )}
-        {choice.model?.provider === 'local' && choice.models.length > 1 && <p className="text-xs text-muted">{t('form.engine')}</p>}
       </form>
       <TaskResult gen={gen} empty={resultEmpty} alt={t('form.resultAlt', { name: template?.name ?? '' })} />
     </div>

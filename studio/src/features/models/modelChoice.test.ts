@@ -1,7 +1,7 @@
 import { costOf } from '@tessera/shared/credits/costs';
 import { choiceCost, findModel, MODEL_CATALOG, toChoice } from '@tessera/shared/generation/models';
 import { describe, expect, it } from 'vitest';
-import { groupByKind, hasChoice, isLocalOnly, keepOption, limitEntries, modelField, narrowTo, priceFor, selectedModel, templatePrice } from './modelChoice.ts';
+import { groupByKind, hasChoice, hasHostedModel, isLocalOnly, isUnavailable, keepOption, limitEntries, modelField, narrowTo, priceFor, selectedModel, templatePrice } from './modelChoice.ts';
 
 const LOCAL = toChoice(findModel('local')!);
 const HOSTED = toChoice(MODEL_CATALOG.find((m) => m.provider !== 'local' && m.kinds.includes('text_to_image') && m.price)!);
@@ -62,5 +62,17 @@ describe('model choice', () => {
     expect(videos.some((g) => g.kind === 'text_to_video')).toBe(true);
     expect(videos.some((g) => g.kind === ('video_edit' as never))).toBe(false);
     expect(images.some((g) => videos.some((v) => v.kind === g.kind))).toBe(false);
+  });
+
+  it('says a kind is unavailable only once its list loaded empty', () => {
+    expect(isUnavailable(false, [])).toBe(false);
+    expect(isUnavailable(true, [])).toBe(true);
+    expect(isUnavailable(true, [LOCAL])).toBe(false);
+  });
+
+  it('knows when no hosted model can run here (the built-in engine only)', () => {
+    expect(hasHostedModel([{ provider: 'local', available: true }])).toBe(false);
+    expect(hasHostedModel([{ provider: 'fal', available: false }, { provider: 'local', available: true }])).toBe(false);
+    expect(hasHostedModel([{ provider: 'fal', available: true }, { provider: 'local', available: true }])).toBe(true);
   });
 });

@@ -26,6 +26,24 @@ export function isLocalOnly(models: readonly Pick<ModelChoice, 'provider'>[]): b
   return models.length === 1 && models[0]!.provider === 'local';
 }
 
+/**
+ * The list has loaded and is empty: the operator turned the local engine off for this kind
+ * (LOCAL_ENGINE_OFF) and no hosted model makes it, so the server refuses it. The form says "not
+ * available on this server" and disables Generate (an empty list while loading is not this).
+ */
+export function isUnavailable(loaded: boolean, models: readonly unknown[]): boolean {
+  return loaded && models.length === 0;
+}
+
+/**
+ * Whether this server can run any hosted model at all (a `model.catalog` entry that is not the
+ * built-in engine and whose provider is configured). Without one, the home page and the picker
+ * say the server runs the built-in engine only and how an operator adds a model.
+ */
+export function hasHostedModel(catalog: readonly Pick<CatalogModel, 'provider' | 'available'>[]): boolean {
+  return catalog.some((m) => m.provider !== 'local' && m.available);
+}
+
 /** What a form adds to its task input: `{ model }` when there was a choice, nothing otherwise. */
 export function modelField(models: readonly Pick<ModelChoice, 'id' | 'provider'>[], model: { id: string } | undefined): { model?: string } {
   return model && hasChoice(models) ? { model: model.id } : {};

@@ -8,7 +8,7 @@ import type { GenerationKind } from '@tessera/shared/generation';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../lib/trpc.ts';
-import { modelField, type PickerModel, selectedModel } from './modelChoice.ts';
+import { isUnavailable, modelField, type PickerModel, selectedModel } from './modelChoice.ts';
 
 export interface ModelChoiceState {
   /** The list (empty while loading). */
@@ -18,6 +18,8 @@ export interface ModelChoiceState {
   pick(id: string): void;
   /** Spread into the task input: `{ model }` when there was a choice. */
   field: { model?: string };
+  /** No model makes this kind on this server (the list loaded empty): Generate is disabled. */
+  unavailable: boolean;
 }
 
 export function useModelChoice(kind: GenerationKind, enabled = true): ModelChoiceState {
@@ -27,5 +29,5 @@ export function useModelChoice(kind: GenerationKind, enabled = true): ModelChoic
   const list = useQuery({ ...trpc.model.list.queryOptions({ kind }), enabled, staleTime: 5 * 60_000 });
   const models: PickerModel[] = list.data ?? [];
   const model = selectedModel(models, picked);
-  return { models, model, pick, field: modelField(models, model) };
+  return { models, model, pick, field: modelField(models, model), unavailable: isUnavailable(list.isSuccess, models) };
 }

@@ -78,7 +78,7 @@ export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resu
   const cost = videoFormCost(spec, v2, sent, video, model);
   // Each option's own price for the same inputs, so the list compares models honestly.
   const costOn = (m: PickerModel) => videoFormCost(spec, v2, effectiveValues(spec, { ...values, model: m.id }, v2, m), video, m);
-  const picker = <ModelPicker models={choice.models} model={model} onPick={choice.pick} costOf={costOn} />;
+  const picker = <ModelPicker kind={kind} unavailable={choice.unavailable} models={choice.models} model={model} onPick={choice.pick} costOf={costOn} />;
   const ready = parsed.success && !rule && missing.length === 0;
 
   const create = useMutation({
@@ -165,7 +165,7 @@ export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resu
             </Link>
           </p>
         )}
-        <Button type="submit" size="lg" loading={create.isPending} disabled={!ready || gen.running} onClick={() => flow.click('generate')} data-testid="generate">
+        <Button type="submit" size="lg" loading={create.isPending} disabled={!ready || gen.running || choice.unavailable} onClick={() => flow.click('generate')} data-testid="generate">
           <Sparkles size={16} aria-hidden />{' '}
           <span data-testid="generate-cost" data-cost={cost}>
             {t('form.generate', { count: cost })}
@@ -176,7 +176,6 @@ export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resu
             {t('form.needs', { list: missing.map((need) => t(`needs.${need}`)).join(', ') })}
           </p>
         )}
-        {model?.provider === 'local' && choice.models.length > 1 && <p className="text-xs text-muted">{t('form.engine')}</p>}
       </form>
       <TaskResult gen={gen} empty={resultEmpty ?? t('result.empty')} alt={t('result.alt')} emptyIcon={Clapperboard} />
     </div>

@@ -209,8 +209,8 @@ function FramePromptForm({ frame, initialPrompt, onDone }: { frame: CanvasNode; 
       </label>
       <PromptArea id={id} value={prompt} onChange={setPrompt} onSubmit={() => void submit()} placeholder={t('frame.placeholder')} testId="frame-prompt-input" />
       <p className="text-xs text-muted">{t('frame.aspect', { aspect: aspectRatio })}</p>
-      <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => actionCost('text_to_image', { aspectRatio }, m)} />
-      <SubmitRow cost={cost} pending={pending} disabled={!prompt.trim()} problem={problem} testId="frame-prompt-submit" />
+      <ModelPicker kind="text_to_image" unavailable={choice.unavailable} models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => actionCost('text_to_image', { aspectRatio }, m)} />
+      <SubmitRow cost={cost} pending={pending} disabled={!prompt.trim() || choice.unavailable} problem={problem} testId="frame-prompt-submit" />
     </form>
   );
 }
@@ -269,8 +269,8 @@ function TextToImageForm({ request, onDone }: { request: Extract<ActionRequest, 
       </label>
       <PromptArea id={id} value={prompt} onChange={setPrompt} onSubmit={() => void submit()} placeholder={t('frame.placeholder')} testId="prompt-input" />
       <AspectPicker value={aspectRatio} onChange={setAspectRatio} />
-      <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => actionCost('text_to_image', { aspectRatio }, m)} />
-      <SubmitRow cost={cost} pending={pending} disabled={!prompt.trim()} problem={problem} />
+      <ModelPicker kind="text_to_image" unavailable={choice.unavailable} models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => actionCost('text_to_image', { aspectRatio }, m)} />
+      <SubmitRow cost={cost} pending={pending} disabled={!prompt.trim() || choice.unavailable} problem={problem} />
     </form>
   );
 }
@@ -319,8 +319,8 @@ function ImageToImageForm({ node, request, onDone }: { node: CanvasNode; request
           <input id={ids.strength} type="range" min={0.1} max={1} step={0.05} value={strength} onChange={(e) => setStrength(Number(e.target.value))} className="h-8 accent-[var(--color-accent)]" />
         </label>
       </div>
-      <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => actionCost('image_to_image', { style, strength }, m)} />
-      <SubmitRow cost={cost} pending={pending} disabled={!prompt.trim()} problem={problem} />
+      <ModelPicker kind="image_to_image" unavailable={choice.unavailable} models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => actionCost('image_to_image', { style, strength }, m)} />
+      <SubmitRow cost={cost} pending={pending} disabled={!prompt.trim() || choice.unavailable} problem={problem} />
     </form>
   );
 }
@@ -367,8 +367,8 @@ function UpscaleForm({ node, onDone }: { node: CanvasNode; onDone(): void }) {
         ))}
       </div>
       {isProFeature('upscale', values) && <p className="text-xs text-muted">{t('actions.proFeature')}</p>}
-      <ModelPicker models={models.models} model={models.model} onPick={models.pick} costOf={(m) => actionCost('upscale', { scale, mode }, m)} />
-      <SubmitRow cost={cost} pending={pending} problem={problem} />
+      <ModelPicker kind="upscale" unavailable={models.unavailable} models={models.models} model={models.model} onPick={models.pick} costOf={(m) => actionCost('upscale', { scale, mode }, m)} />
+      <SubmitRow cost={cost} pending={pending} disabled={models.unavailable} problem={problem} />
     </form>
   );
 }
@@ -398,8 +398,8 @@ function BackgroundForm({ node, onDone }: { node: CanvasNode; onDone(): void }) 
     <form onSubmit={submit} className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto" data-testid="background-form">
       <CardHeader title={t('common:kinds.background_changer')} onClose={onDone} />
       <BackgroundField value={background} onChange={setBackground} />
-      <ModelPicker models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => actionCost('background_changer', { background }, m)} />
-      <SubmitRow cost={cost} pending={pending} problem={problem} />
+      <ModelPicker kind="background_changer" unavailable={choice.unavailable} models={choice.models} model={choice.model} onPick={choice.pick} costOf={(m) => actionCost('background_changer', { background }, m)} />
+      <SubmitRow cost={cost} pending={pending} disabled={choice.unavailable} problem={problem} />
     </form>
   );
 }

@@ -19,12 +19,16 @@ describe('text to image in a real browser', () => {
     await page.getByTestId('credits-remaining').waitFor();
     const before = Number(await page.getByTestId('credits-remaining').textContent());
     expect(before).toBeGreaterThan(0);
+    // Honest before paying (issue 23): no provider is configured here, and the home page says so.
+    await page.getByTestId('hosted-none').waitFor();
 
     await page.getByRole('link', { name: 'AI image' }).first().click();
     await page.waitForURL(`${e2e.server.url}/app/ai-image`);
     await page.getByTestId('prompt').fill('sunset over the ocean waves');
     const button = page.getByTestId('generate');
     await expect.poll(() => button.textContent()).toContain('4 credits');
+    // Before Generate, the form says what the built-in engine will make of the prompt.
+    expect(await page.getByTestId('local-expect').textContent()).toContain("procedural sketch of your prompt's subjects");
 
     // A second tab of the same user sees the same task's progress.
     const second = await context.newPage();

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { EngineNote } from '../generate/EngineNote.tsx';
 import { HostedNone } from './HostedNone.tsx';
 import { hasChoice, isLocalOnly, limitEntries, type PickerModel } from './modelChoice.ts';
+import type { ModelChoiceState } from './useModelChoice.ts';
 
 const SELECT =
   'h-10 w-full rounded-lg border border-border bg-surface-2 px-3 text-sm text-fg focus:border-accent focus:outline-none disabled:opacity-60';
@@ -98,4 +99,22 @@ export function LocalExpect({ kind, chosen = false }: { kind: GenerationKind; ch
       <span>{chosen ? `${t('models.picker.localChosen')} ${expect}`.trim() : expect}</span>
     </p>
   );
+}
+
+/**
+ * For canvas actions that have no picker (uncrop, object removal, inpaint, face swap): they run
+ * on the kind's default model, so when that is the built-in engine the action says what to
+ * expect, and when no model makes the kind here it says so (the action disables its button).
+ */
+export function DefaultEngineNote({ kind, choice }: { kind: GenerationKind; choice: Pick<ModelChoiceState, 'model' | 'unavailable'> }) {
+  const { t } = useTranslation('common');
+  if (choice.unavailable) {
+    return (
+      <p className="flex items-center gap-1.5 text-sm text-muted" role="status" data-testid="model-unavailable">
+        <Ban size={14} aria-hidden className="shrink-0" />
+        {t('models.picker.notAvailable')}
+      </p>
+    );
+  }
+  return choice.model?.provider === 'local' ? <LocalExpect kind={kind} /> : null;
 }

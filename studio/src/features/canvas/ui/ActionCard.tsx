@@ -13,7 +13,7 @@ import { BackgroundField, type BackgroundDraft } from '../../tools/BackgroundFie
 import { buildToolInput, toolForKind } from '../../tools/toolDescriptors.ts';
 import type { Rect } from '../engine/types.ts';
 import { actionCost, validateInput } from './actionCost.ts';
-import { ModelPicker } from '../../models/ModelPicker.tsx';
+import { DefaultEngineNote, ModelPicker } from '../../models/ModelPicker.tsx';
 import { keepOption, narrowTo } from '../../models/modelChoice.ts';
 import { useModelChoice } from '../../models/useModelChoice.ts';
 import { centreOf, fitInside, nearestAspectRatio, sizeForAspect, uncropFromExpand } from './canvasMath.ts';
@@ -410,12 +410,13 @@ function UncropWaiting({ node, onDone }: { node: CanvasNode; onDone(): void }) {
   const { manager } = useCanvasSession();
   const { generate, pending } = useCanvasGenerate();
   const tool = useCanvasState(manager.tools, () => manager.tools.current);
+  const choice = useModelChoice('uncrop');
 
   useEffect(() => {
     return manager.on('expandDrawn', (e) => {
       const source = manager.store.get(e.nodeId);
       const image = imageInputOf(source);
-      if (!source || !image) return;
+      if (!source || !image || choice.unavailable) return;
       const { aspectRatio, zoomOut, placement } = uncropFromExpand(source, e);
       const valid = validateInput('uncrop', { image, aspectRatio, zoomOut });
       if (!valid.ok) return;
@@ -431,7 +432,7 @@ function UncropWaiting({ node, onDone }: { node: CanvasNode; onDone(): void }) {
         onDone();
       });
     });
-  }, [manager, generate, onDone]);
+  }, [manager, generate, onDone, choice.unavailable]);
 
   // Leaving the expand tool (another tool, Escape) cancels the action; while a generation starts
   // the card stays (it closes itself when the placeholder is there).
@@ -449,6 +450,7 @@ function UncropWaiting({ node, onDone }: { node: CanvasNode; onDone(): void }) {
     <div className="flex flex-col gap-2" data-testid="uncrop-hint">
       <CardHeader title={t('common:kinds.uncrop')} onClose={cancel} />
       <p className="text-sm text-muted">{pending ? t('actions.starting') : t('actions.uncropHint', { count: actionCost('uncrop', {}) })}</p>
+      <DefaultEngineNote kind="uncrop" choice={choice} />
       {node.locked && <p className="text-xs text-muted">{t('actions.locked')}</p>}
     </div>
   );

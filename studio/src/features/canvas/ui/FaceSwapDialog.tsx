@@ -10,6 +10,8 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { ImageInput, type ImageValue } from '../../media/ImageInput.tsx';
+import { DefaultEngineNote } from '../../models/ModelPicker.tsx';
+import { useModelChoice } from '../../models/useModelChoice.ts';
 import { buildToolInput, toolForKind } from '../../tools/toolDescriptors.ts';
 import { actionCost } from './actionCost.ts';
 import { useCanvasSession } from './canvasSession.ts';
@@ -25,6 +27,7 @@ export function FaceSwapDialog({ node, onClose }: { node: CanvasNode; onClose():
   const { t } = useTranslation(['canvas', 'common', 'aiTools']);
   const { manager } = useCanvasSession();
   const { generate, pending } = useCanvasGenerate();
+  const choice = useModelChoice('face_swap');
   const [picked, setPicked] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState<ImageValue | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -84,6 +87,7 @@ export function FaceSwapDialog({ node, onClose }: { node: CanvasNode; onClose():
           </fieldset>
         )}
         <ImageInput label={t('actions.faceUpload')} value={uploaded} onChange={setUploaded} testId="face-upload" />
+        <DefaultEngineNote kind="face_swap" choice={choice} />
         {problem && (
           <p role="alert" className="text-sm text-danger">
             {problem}
@@ -93,7 +97,7 @@ export function FaceSwapDialog({ node, onClose }: { node: CanvasNode; onClose():
           <Button type="button" variant="ghost" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" loading={pending} disabled={!face} data-testid="face-swap-submit">
+          <Button type="submit" loading={pending} disabled={!face || choice.unavailable} data-testid="face-swap-submit">
             <Sparkles size={16} aria-hidden /> {t('actions.generate', { count: actionCost('face_swap', {}) })}
           </Button>
         </div>

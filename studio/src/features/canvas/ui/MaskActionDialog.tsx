@@ -13,6 +13,8 @@ import { reactToError } from '../../errors/errorReactions.ts';
 import { MaskEditor } from '../../mask/MaskEditor.tsx';
 import { MaskPainter } from '../../mask/MaskPainter.ts';
 import { uploadMedia } from '../../media/uploadImage.ts';
+import { DefaultEngineNote } from '../../models/ModelPicker.tsx';
+import { useModelChoice } from '../../models/useModelChoice.ts';
 import { buildToolInput, toolForKind } from '../../tools/toolDescriptors.ts';
 import { actionCost } from './actionCost.ts';
 import { useCanvasSession } from './canvasSession.ts';
@@ -49,6 +51,7 @@ export function MaskActionDialog({ kind, node, initialPrompt, onClose }: { kind:
   const [problem, setProblem] = useState<string | null>(null);
   const tool = toolForKind(kind)!;
   const cost = actionCost(kind, {});
+  const choice = useModelChoice(kind);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -105,6 +108,7 @@ export function MaskActionDialog({ kind, node, initialPrompt, onClose }: { kind:
             />
           </div>
         )}
+        <DefaultEngineNote kind={kind} choice={choice} />
         {problem && (
           <p role="alert" className="text-sm text-danger">
             {problem}
@@ -114,7 +118,7 @@ export function MaskActionDialog({ kind, node, initialPrompt, onClose }: { kind:
           <Button type="button" variant="ghost" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" loading={pending || phase === 'uploading'} disabled={!painter} data-testid="mask-action-submit">
+          <Button type="submit" loading={pending || phase === 'uploading'} disabled={!painter || choice.unavailable} data-testid="mask-action-submit">
             <Sparkles size={16} aria-hidden /> {phase === 'uploading' ? t('actions.uploadingMask') : t('actions.generate', { count: cost })}
           </Button>
         </div>

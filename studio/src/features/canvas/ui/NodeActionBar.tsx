@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui/cn.ts';
 import { reactToError } from '../../errors/errorReactions.ts';
+import { useModelChoice } from '../../models/useModelChoice.ts';
 import { actionCost } from './actionCost.ts';
 import { useCanvasSession } from './canvasSession.ts';
 import { type ActionRequest, useCanvasUi } from './canvasUiStore.ts';
@@ -38,6 +39,9 @@ export function NodeActionBar() {
   const node = useCanvasState(manager.store, () => (ids.length === 1 ? (manager.store.get(ids[0]!) ?? null) : null));
   const camera = useCanvasState(manager.viewport, () => manager.viewport.camera);
   const moving = useCanvasState(manager.viewport, () => manager.viewport.moving);
+  // The one-click background remover has no card: its button says what the built-in engine can
+  // cut out (issue 23), and is off when no model removes backgrounds on this server.
+  const cutout = useModelChoice('background_remover', !readOnly);
   const size = manager.viewport.size;
 
   if (!node || moving || action) return null;
@@ -60,9 +64,14 @@ export function NodeActionBar() {
         {
           id: 'background_remover',
           icon: Scissors,
-          label: t('common:kinds.background_remover'),
+          label:
+            cutout.model?.provider === 'local'
+              ? `${t('common:kinds.background_remover')} (${t('common:models.localExpect.background_remover')})`
+              : cutout.unavailable
+                ? `${t('common:kinds.background_remover')} (${t('common:models.picker.notAvailable')})`
+                : t('common:kinds.background_remover'),
           cost: actionCost('background_remover', {}),
-          busy: pending,
+          busy: pending || cutout.unavailable,
           run: () =>
             void generate({
               kind: 'background_remover',

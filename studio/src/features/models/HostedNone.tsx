@@ -10,7 +10,7 @@ import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { hasHostedModel } from './modelChoice.ts';
+import { hasHostedModel } from './hostedModel.ts';
 
 export function HostedNone({ className }: { className?: string }) {
   const { t } = useTranslation('common');

@@ -7,6 +7,8 @@
 import { costOf } from '@tessera/shared/credits/costs';
 import { GENERATION_KINDS, type GenerationKind } from '@tessera/shared/generation';
 import { choiceCost, type ModelChoice, type ModelLimits } from '@tessera/shared/generation/models';
+// The home page needs only this check: it lives apart so the home bundle stays free of the catalogue.
+export { hasHostedModel } from './hostedModel.ts';
 
 /** A model as `model.list` answers it (a `ModelChoice`, its durations and resolutions repeated). */
 export type PickerModel = ModelChoice & { durations?: number[]; resolutions?: string[] };
@@ -33,15 +35,6 @@ export function isLocalOnly(models: readonly Pick<ModelChoice, 'provider'>[]): b
  */
 export function isUnavailable(loaded: boolean, models: readonly unknown[]): boolean {
   return loaded && models.length === 0;
-}
-
-/**
- * Whether this server can run any hosted model at all (a `model.catalog` entry that is not the
- * built-in engine and whose provider is configured). Without one, the home page and the picker
- * say the server runs the built-in engine only and how an operator adds a model.
- */
-export function hasHostedModel(catalog: readonly Pick<CatalogModel, 'provider' | 'available'>[]): boolean {
-  return catalog.some((m) => m.provider !== 'local' && m.available);
 }
 
 /** What a form adds to its task input: `{ model }` when there was a choice, nothing otherwise. */

@@ -46,7 +46,8 @@ describe('navigation highlighting (§2)', () => {
       }
     }
     await page.close();
-  });
+    // 34 full page loads: on two busy cores that is more than the default minute.
+  }, 150_000);
 });
 
 describe('accessibility (axe-core)', () => {

@@ -116,10 +116,7 @@ step_in_background lint npm run lint --silent
 collect typecheck
 collect lint
 step build npm run build --silent
-# The unit projects in one run: vitest packs their files onto both cores, so one long file does
-# not leave a core idle at the end of each project.
-step unit npx vitest run --project shared --project server-unit --project studio-unit
-for project in server-int e2e; do
+for project in shared server-unit studio-unit server-int e2e; do
   step "$project" npx vitest run --project "$project"
 done
 

@@ -99,12 +99,8 @@ export async function paint(image: Buffer, mask: Buffer, opts: { prompt?: string
   return result;
 }
 
-/**
- * The subject's art fitted (aspect kept, centred) to the mask's bounding box and blended into the
- * fill through the mask, its edge feathered by a pixel or two: nothing outside the mask changes.
- */
-async function drawSubject(cv: CV, filled: RawImage, holes: RawImage, subject: { icon: string }): Promise<RawImage | undefined> {
-  const { width, height } = filled;
+/** The bounding box `[x0, y0, x1, y1]` of a mask's set pixels (x1 < x0 when the mask is empty). */
+function holeBounds(holes: RawImage, width: number, height: number): [number, number, number, number] {
   let [x0, y0, x1, y1] = [width, height, -1, -1];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -115,6 +111,16 @@ async function drawSubject(cv: CV, filled: RawImage, holes: RawImage, subject: {
       if (y > y1) y1 = y;
     }
   }
+  return [x0, y0, x1, y1];
+}
+
+/**
+ * The subject's art fitted (aspect kept, centred) to the mask's bounding box and blended into the
+ * fill through the mask, its edge feathered by a pixel or two: nothing outside the mask changes.
+ */
+async function drawSubject(cv: CV, filled: RawImage, holes: RawImage, subject: { icon: string }): Promise<RawImage | undefined> {
+  const { width, height } = filled;
+  const [x0, y0, x1, y1] = holeBounds(holes, width, height);
   const [bw, bh] = [x1 - x0 + 1, y1 - y0 + 1];
   const png = await subjectPng(subject, bw, bh);
   if (!png) return undefined;
@@ -168,16 +174,7 @@ function prepareMask(cv: CV, mask: RawImage): RawImage {
  */
 export function fillHoles(cv: CV, rgb: RawImage, holes: RawImage, flags: number, random: () => number): RawImage {
   const { width, height } = rgb;
-  let [x0, y0, x1, y1] = [width, height, -1, -1];
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (holes.data[y * width + x] === 0) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  }
+  const [x0, y0, x1, y1] = holeBounds(holes, width, height);
   // Coarse levels inpaint with radius 5 at scale ~DIRECT_RADIUS / holeRadius, i.e. ~0.4 hole radii at full size.
   const margin = 24 + Math.ceil(Math.min(x1 - x0 + 1, y1 - y0 + 1) * 0.4);
   const box = { left: Math.max(0, x0 - margin), top: Math.max(0, y0 - margin), right: Math.min(width, x1 + 1 + margin), bottom: Math.min(height, y1 + 1 + margin) };

@@ -11,6 +11,11 @@ const maxWorkers = 2;
 // fastest encoder preset; the same codecs, frame sizes and durations): ENGINE_MEDIA_PROFILE.
 const env = { ENGINE_MEDIA_PROFILE: 'test' };
 
+// `expect.poll` waits for something the server, a worker or the page does next. Its default
+// (one second) is a guess about the machine's speed, and a busy 2-core machine misses it: the
+// projects that talk to real processes give it as long as a locator's wait.
+const POLL = { timeout: 15_000, interval: 50 };
+
 export default defineConfig({
   test: {
     projects: [
@@ -38,6 +43,7 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: POLL },
         },
       },
       {
@@ -61,6 +67,7 @@ export default defineConfig({
           globalSetup: ['studio/e2e/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: POLL },
           // Two specs at a time: much of a journey is waiting on the server, the local engine
           // and the page. `npm test` runs this project after the others, never beside them.
           maxWorkers,

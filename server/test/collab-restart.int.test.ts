@@ -12,8 +12,7 @@ import { readNodes, writeNode } from '@tessera/shared/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeCollabClients, connectCollab, seedProject, waitUntil } from './collabClient.ts';
 import { cookiesFrom, createTestDatabase, type TestDatabase, uniqueEmail } from './harness.ts';
-
-const ROOT = new URL('../../', import.meta.url).pathname;
+import { ROOT, serverArgs } from './serverProcess.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,7 +35,7 @@ interface RunningServer {
 async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs('main'), {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', WORKER_CONCURRENCY: '0', SMTP_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,12 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
-
-const ROOT = new URL('../../', import.meta.url).pathname;
+import { ROOT, serverArgs } from './serverProcess.ts';
 
 /** Runs `script` to its end with `env`; its exit code and what it wrote to stderr. */
-function run(script: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+function run(script: 'main' | 'worker', env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, serverArgs(script), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -61,10 +60,10 @@ describe('a server that cannot start', () => {
   it('names the port in use, the unreachable database and the bad setting in one line each, and exits 1', { timeout: 120_000 }, async () => {
     const unreachable = 'postgres://postgres@127.0.0.1:1/tessera';
     const [portInUse, noDatabase, badConfig, workerNoDatabase] = await Promise.all([
-      run('server/src/main.ts', { PORT: String(busyPort), DATABASE_URL: database.url }),
-      run('server/src/main.ts', { PORT: '0', DATABASE_URL: unreachable }),
-      run('server/src/main.ts', { PORT: 'not-a-port' }),
-      run('server/src/worker.ts', { DATABASE_URL: unreachable }),
+      run('main', { PORT: String(busyPort), DATABASE_URL: database.url }),
+      run('main', { PORT: '0', DATABASE_URL: unreachable }),
+      run('main', { PORT: 'not-a-port' }),
+      run('worker', { DATABASE_URL: unreachable }),
     ]);
 
     expect(portInUse.code).toBe(1);

@@ -14,10 +14,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type CanvasNode, nodesOf, writeNode } from '@tessera/shared/canvas';
 import type { ServerToClientEvents } from '@tessera/shared/realtime';
 import pg from 'pg';
@@ -30,10 +29,10 @@ import { type Balancer, startBalancer } from './balancer.ts';
 import { createTestDatabase, freePort, REDIS_URL, redisForTests, type TestDatabase } from './harness.ts';
 import { type FalStandIn, startFalStandIn } from './providerStandIns.ts';
 import { type S3StandIn, startS3StandIn } from './s3StandIn.ts';
+import { compiledBuildIsCurrent, ROOT, serverArgs } from './serverProcess.ts';
 
 const redisUp = await redisForTests('the two-node production test');
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const COMPILED = existsSync(join(ROOT, 'server/dist/main.js')) && existsSync(join(ROOT, 'server/dist/worker.js'));
+const COMPILED = compiledBuildIsCurrent();
 
 interface Proc {
   name: string;
@@ -43,8 +42,7 @@ interface Proc {
 }
 
 function start(name: string, script: 'main' | 'worker', env: Record<string, string>, port: number): Proc {
-  const args = COMPILED ? [join(ROOT, `server/dist/${script}.js`)] : ['--import', 'tsx', join(ROOT, `server/src/${script}.ts`)];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, serverArgs(script), { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const exited = new Promise<number | null>((resolve) =>

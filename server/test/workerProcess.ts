@@ -3,14 +3,12 @@
  * test, bench/latency.ts): its own connections, its events back to the app through the Postgres relay.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { TestApp } from './harness.ts';
+import { ROOT, serverArgs } from './serverProcess.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Starts `server/src/worker.ts`; `env` adds or overrides settings (WORKER_CONCURRENCY …). */
+/** Starts the worker (`server/src/worker.ts`, compiled when the build is current); `env` adds or overrides settings (WORKER_CONCURRENCY …). */
 export function startWorkerProcess(t: Pick<TestApp, 'config'>, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/src/worker.ts'], {
+  return spawn(process.execPath, serverArgs('worker'), {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

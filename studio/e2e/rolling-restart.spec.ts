@@ -7,11 +7,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Balancer, startBalancer } from '@tessera/server/test/balancer';
+import { serverArgs } from '@tessera/server/test/serverProcess';
 import { createTestDatabase, freePort, REDIS_URL, redisForTests, type TestDatabase } from '@tessera/server/test/harness';
 import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,8 +38,7 @@ describe.skipIf(!redisUp)('a rolling restart with the studio open', () => {
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'tessera-rolling-'));
     dirs.push(dataDir);
-    const compiled = existsSync(join(ROOT, 'server/dist/main.js'));
-    const child = spawn(process.execPath, compiled ? [join(ROOT, 'server/dist/main.js')] : ['--import', 'tsx', join(ROOT, 'server/src/main.ts')], {
+    const child = spawn(process.execPath, serverArgs('main'), {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...E2E_SERVER_ENV, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],

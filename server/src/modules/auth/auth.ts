@@ -29,6 +29,7 @@ import { renderAuthMail } from '../mail/mailTemplates.ts';
 import { linkAnonymousAccount } from './accountLink.ts';
 import { authDatabaseAdapter } from './auth.repo.ts';
 import { AUTH_DISABLED_PATHS, authRateLimitRules, CLIENT_IP_HEADER, credentialPolicyHook, mailLanguage } from './authPolicy.ts';
+import { testPasswordHash } from './testPasswordHash.ts';
 
 const SESSION_DAYS = 30;
 /** Verification and reset codes: 6 digits, valid 10 minutes, 5 guesses. */
@@ -53,6 +54,8 @@ export function createAuth(deps: { db: Database; config: Config; outbox: MailOut
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      // better-auth's scrypt; a cheaper work factor only for test runs (testPasswordHash.ts).
+      ...(config.env === 'test' ? { password: testPasswordHash } : {}),
       onExistingUserSignUp: async ({ user }, request) => {
         outbox.enqueue(renderAuthMail({ kind: 'existing-account' }, mailLanguage(request?.headers), user.email));
       },

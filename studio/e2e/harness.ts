@@ -1,5 +1,5 @@
 /**
- * Browser-test harness: the real server (`node --import tsx server/src/main.ts`) on a free port
+ * Browser-test harness: the real server (compiled when the build is current, `serverProcess.ts`) on a free port
  * with a fresh PostgreSQL database, serving the built studio, and Debian's Chromium driven by
  * playwright-core.
  */
@@ -11,8 +11,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverArgs } from '@tessera/server/test/serverProcess';
+import { canonicalUrl } from '@tessera/shared/routes';
 import pg from 'pg';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserServer, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -63,7 +65,7 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs('main'), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -112,20 +114,32 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
   };
 }
 
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium as a server the spec files connect to (`globalSetup.ts`). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * The browser a spec drives: a connection to the run's one Chromium (a launch costs about a
+ * CPU-second; every spec works in contexts of its own, so sharing the process shares nothing a
+ * test sees), or a Chromium of its own when the spec runs without the global set-up.
+ * `close()` closes the spec's contexts and the connection, or the browser it launched.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const endpoint = inject('e2eBrowserWsEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /** Collects console errors and failed page loads so tests can assert a clean page. */
@@ -166,6 +180,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of the shared e2e server, set by globalSetup.ts. */
     e2eServerUrl: string;
+    /** Where the run's Chromium listens for the specs (globalSetup.ts). */
+    e2eBrowserWsEndpoint: string;
   }
 }
 
@@ -294,6 +310,35 @@ export async function trpcCall<T = unknown>(serverUrl: string, cookie: string, p
 /** `path` in `lang` (English pages have no prefix). */
 export const localized = (lang: string, path: string) => (lang === 'en' ? path : `/${lang}${path}`);
 
+/**
+ * Opens `path` in a page that already shows the studio the way a link does: through the router's
+ * history, without reloading the app. It resolves once the route has rendered — the router commits
+ * a route and its page together, and the canonical link (SiteMeta) names the new path. Journeys
+ * through many routes load the first one and travel the rest this way; a full load of every route
+ * costs a fresh JavaScript start each (about four times as long), and what a full load adds — the
+ * server answering a deep link with the app — is checked over HTTP (routes.spec.ts).
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const url = new URL(path, page.url());
+  const canonical = canonicalUrl(url.origin, url.pathname);
+  // The harness is also compiled without the DOM's types (bench/ reuses it): the page's globals
+  // are named through globalThis. The router follows pushState + popstate as it follows Back.
+  await page.evaluate((to) => {
+    const w = globalThis as unknown as { history: { pushState(state: null, title: string, url: string): void }; dispatchEvent(event: unknown): void };
+    const PopState = (globalThis as unknown as { PopStateEvent: new (type: string, init: object) => unknown }).PopStateEvent;
+    w.history.pushState(null, '', to);
+    w.dispatchEvent(new PopState('popstate', { state: null }));
+  }, url.pathname + url.search);
+  await page.waitForFunction(
+    (href) => {
+      const doc = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document;
+      return doc.querySelector('link[rel=canonical]')?.getAttribute('href') === href;
+    },
+    canonical,
+    { timeout: 15_000 },
+  );
+}
+
 /** The page's main heading once it shows (a screenshot and the page text on failure). */
 export async function heading(page: Page): Promise<string> {
   const h1 = page.locator('main h1, h1').first();
@@ -317,7 +362,7 @@ interface AxeRunner {
  * page's context needs `bypassCSP: true`.
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async () => {
     const { axe, document } = globalThis as unknown as { axe: AxeRunner; document: unknown };
     const result = await axe.run(document, { resultTypes: ['violations'] });

@@ -5,7 +5,7 @@
  * route change.
  */
 import { describe, expect, it } from 'vitest';
-import { heading, localized, seriousA11yViolations, useE2E } from './harness.ts';
+import { heading, localized, openInApp, seriousA11yViolations, useE2E } from './harness.ts';
 
 const e2e = useE2E();
 
@@ -34,9 +34,10 @@ describe('navigation highlighting (§2)', () => {
   it('marks the right section for each rule, in any language', async () => {
     const page = await e2e.browser.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${e2e.server.url}/home`);
     for (const lang of ['en', 'ja']) {
       for (const [path, section, link] of CASES) {
-        await page.goto(`${e2e.server.url}${localized(lang, path)}`);
+        await openInApp(page, localized(lang, path));
         await heading(page);
         const header = page.locator('header[data-section]');
         expect(await header.getAttribute('data-section'), path).toBe(section);
@@ -46,8 +47,7 @@ describe('navigation highlighting (§2)', () => {
       }
     }
     await page.close();
-    // 34 full page loads: on two busy cores that is more than the default minute.
-  }, 150_000);
+  });
 });
 
 describe('accessibility (axe-core)', () => {
@@ -58,8 +58,9 @@ describe('accessibility (axe-core)', () => {
     const context = await e2e.browser.newContext({ bypassCSP: true });
     const page = await context.newPage();
     const found: string[] = [];
+    await page.goto(`${e2e.server.url}${localized(lang, PAGES[0]!)}`);
     for (const path of PAGES) {
-      await page.goto(`${e2e.server.url}${localized(lang, path)}`);
+      await openInApp(page, localized(lang, path));
       await heading(page);
       const violations = await seriousA11yViolations(page);
       found.push(...violations.map((v) => `${path}: ${v}`));
@@ -71,8 +72,9 @@ describe('accessibility (axe-core)', () => {
   it('works at phone width: no horizontal scrolling and a menu with every section', async () => {
     const page = await e2e.browser.newPage();
     await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${e2e.server.url}/home`);
     for (const path of ['/home', '/pricing', '/explore', '/app/ai-image', '/ai-video', '/de/home', '/ru/pricing', '/ar/home']) {
-      await page.goto(`${e2e.server.url}${path}`);
+      await openInApp(page, path);
       await heading(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);

@@ -6,7 +6,7 @@
  * navigation.spec.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { heading, localized, useE2E, watchPageErrors } from './harness.ts';
+import { heading, localized, openInApp, useE2E, watchPageErrors } from './harness.ts';
 import { renderedTextProblems } from './rawKeys.ts';
 
 const e2e = useE2E();
@@ -71,8 +71,10 @@ describe('every route of §2', () => {
   async function expectRoutes(lang: string, paths: readonly string[]) {
     const page = await e2e.browser.newPage();
     const errors = watchPageErrors(page);
+    await page.goto(`${e2e.server.url}${localized(lang, paths[0]!)}`);
     for (const path of paths) {
-      await page.goto(`${e2e.server.url}${localized(lang, path)}`);
+      // The first route is a full load; the others are opened through the app's router.
+      await openInApp(page, localized(lang, path));
       const title = await heading(page);
       expect(title, path).not.toBe('');
       // A real page, not the 404 (which the 500 route shares its look with).
@@ -91,7 +93,16 @@ describe('every route of §2', () => {
     await page.close();
   }
 
-  it.each(chunks(ROUTES, 10).map((paths) => [`${paths[0]} … ${paths.at(-1)}`, paths] as const))(
+  it('answers a deep link to every route, in any language, with the app', async () => {
+    for (const path of [...ROUTES, ...REPRESENTATIVE.flatMap((p) => [localized('ar', p), localized('zh', p)])]) {
+      const res = await fetch(`${e2e.server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(await res.text(), path).toContain('<div id="root">');
+    }
+  });
+
+  it.each(chunks(ROUTES, 19).map((paths) => [`${paths[0]} … ${paths.at(-1)}`, paths] as const))(
     'renders %s in English with its language, canonical and alternates',
     (_, paths) => expectRoutes('en', paths),
   );

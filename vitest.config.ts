@@ -65,6 +65,8 @@ export default defineConfig({
           env,
           // One server for the specs that need no configuration of their own.
           globalSetup: ['studio/e2e/globalSetup.ts'],
+          // The harness, playwright-core and the shared rules load once per worker, not per spec.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           expect: { poll: POLL },

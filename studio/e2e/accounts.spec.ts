@@ -5,7 +5,7 @@
 import { VERIFIED_EMAIL_BONUS_CREDITS } from '@tessera/shared/credits';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { lastMailId, useE2E, waitForCode, watchPageErrors } from './harness.ts';
+import { lastMailId, useE2E, waitForCode, watchPageErrors, waitForResult } from './harness.ts';
 
 const e2e = useE2E();
 const SCREENSHOTS = new URL('../../.scratch/', import.meta.url).pathname;
@@ -231,7 +231,7 @@ describe('accounts by e-mail', () => {
     await page.getByTestId('prompt').fill('lighthouse on a cliff at dawn');
     await expect.poll(() => page.getByTestId('generate').textContent()).toContain('4 credits');
     await page.getByTestId('generate').click();
-    await page.getByTestId('result-image').waitFor({ timeout: 20_000 });
+    await waitForResult(page);
     await expect.poll(async () => Number(await page.getByTestId('credits-remaining').textContent())).toBe(trial - 4);
 
     const email = newEmail('guest');

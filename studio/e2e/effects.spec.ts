@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { useE2E, watchPageErrors } from './harness.ts';
+import { useE2E, watchPageErrors, waitForResult } from './harness.ts';
 
 const e2e = useE2E();
 const SHOTS = join(import.meta.dirname, '../../.scratch');
@@ -92,7 +92,7 @@ describe('effects in a real browser', () => {
     const button = page.getByTestId('generate');
     await expect.poll(() => button.textContent()).toMatch(/Generate · 4 credits$/);
     await button.click();
-    await page.getByTestId('result-image').waitFor({ timeout: 30_000 });
+    await waitForResult(page);
     const size = await resultImageSize(page);
     expect(size.w).toBeGreaterThan(0);
     expect(size.h).toBeGreaterThan(0);
@@ -201,7 +201,7 @@ describe('effects in a real browser', () => {
     await page.getByTestId('effect-image-preview').waitFor();
     await expect.poll(() => page.getByTestId('generate').textContent()).toMatch(/Generate · 5 credits$/);
     await page.getByTestId('generate').click();
-    await page.getByTestId('result-image').waitFor({ timeout: 60_000 });
+    await waitForResult(page);
     expect((await resultImageSize(page)).w).toBeGreaterThan(0);
     await expect.poll(() => credits(page)).toBe(before - 5);
     await page.screenshot({ path: join(SHOTS, 'effects-product-photo.png'), fullPage: true });
@@ -220,7 +220,7 @@ describe('effects in a real browser', () => {
     await page.getByTestId('effect-garment-preview').waitFor();
     await expect.poll(() => page.getByTestId('generate').textContent()).toMatch(/Generate · 6 credits$/);
     await page.getByTestId('generate').click();
-    await page.getByTestId('result-image').waitFor({ timeout: 90_000 });
+    await waitForResult(page, 90_000);
     expect((await resultImageSize(page)).w).toBeGreaterThan(0);
     await expect.poll(() => credits(page)).toBe(beforeFitting - 6);
     await page.screenshot({ path: join(SHOTS, 'effects-model-fitting.png'), fullPage: true });

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import explore from '../src/locales/en/explore.json';
 import popups from '../src/locales/en/popups.json';
-import { addSessionCookie, E2E_MODERATOR_EMAIL, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
+import { addSessionCookie, E2E_MODERATOR_EMAIL, signUpVerified, useE2E, watchPageErrors, waitForResult } from './harness.ts';
 
 const ADMIN_EMAIL = E2E_MODERATOR_EMAIL;
 const e2e = useE2E();
@@ -28,7 +28,7 @@ async function generate(page: Page, prompt: string) {
   await page.goto(`${e2e.server.url}/app/ai-image`);
   await page.getByTestId('prompt').fill(prompt);
   await page.getByTestId('generate').click();
-  await page.getByTestId('result-image').waitFor({ timeout: 30_000 });
+  await waitForResult(page);
 }
 
 /** Publishes the newest creation from My creations; returns the content id the success link leads to. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useE2E, watchPageErrors } from './harness.ts';
+import { useE2E, watchPageErrors, waitForResult } from './harness.ts';
 
 const e2e = useE2E();
 
@@ -36,7 +36,7 @@ describe('text to image in a real browser', () => {
     await second.getByTestId('credits-remaining').waitFor();
 
     await button.click();
-    await page.getByTestId('result-image').waitFor({ timeout: 20_000 });
+    await waitForResult(page);
     const image = await page.getByTestId('result-image').evaluate((img: HTMLImageElement) =>
       img.complete ? { w: img.naturalWidth, h: img.naturalHeight } : null,
     );
@@ -68,7 +68,7 @@ describe('text to image in a real browser', () => {
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     await page.getByTestId('generate').click();
-    await page.getByTestId('result-image').waitFor({ timeout: 20_000 });
+    await waitForResult(page);
     const values = await page.evaluate(() => (window as unknown as { barValues: number[] }).barValues);
     expect(values.length).toBeGreaterThan(0);
     expect([...values].sort((a, b) => a - b)).toEqual(values);

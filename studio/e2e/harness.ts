@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -81,9 +81,17 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // What the server logs (warnings and errors) is kept in .scratch/ for a failed run's post-mortem.
+  mkdirSync(join(ROOT, '.scratch'), { recursive: true });
+  const log = createWriteStream(join(ROOT, '.scratch', `e2e-server-${port}.log`));
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const keep = (d: Buffer) => {
+    output = (output + d.toString()).slice(-20_000);
+    log.write(d);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.once('exit', () => log.end());
 
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -174,6 +182,11 @@ export const SHARED_SERVER_ENV: Readonly<Record<string, string>> = {
   AUTH_CHECK_CODE_LIMIT: '10000',
   ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_MODERATOR_EMAIL},${E2E_I18N_ADMIN_EMAIL}`,
   TEST_CHECKOUT: 'true',
+  // Two specs at a time share this server's queue and engine: with the defaults on two cores (two
+  // workers, one engine thread) one spec's video export or face work held the other's one-second
+  // image task for tens of seconds.
+  WORKER_CONCURRENCY: '4',
+  ENGINE_THREADS: '2',
 };
 
 declare module 'vitest' {
@@ -337,6 +350,19 @@ export async function openInApp(page: Page, path: string): Promise<void> {
     canonical,
     { timeout: 15_000 },
   );
+}
+
+/**
+ * Waits for a generation's result on an easy-mode form, up to `timeoutMs` (default 60 s: the
+ * shared server's queue serves two specs). If the task fails instead, the page says so in an
+ * alert, and the test fails at once with the alert's words rather than at the timeout.
+ */
+export async function waitForResult(page: Page, timeoutMs = 60_000): Promise<void> {
+  // Only a shown alert counts: the page keeps empty, hidden alert regions for later messages.
+  const shownAlerts = page.getByRole('alert').filter({ visible: true });
+  await page.getByTestId('result-image').or(shownAlerts).first().waitFor({ timeout: timeoutMs });
+  const alerts = await shownAlerts.allTextContents();
+  if (alerts.length > 0) throw new Error(`the task failed on the page: ${alerts.join(' | ')}`);
 }
 
 /** The page's main heading once it shows (a screenshot and the page text on failure). */

@@ -8,7 +8,7 @@ import { startFalStandIn } from '@tessera/server/test/providerStandIns';
 import { choiceCost, findModel, toChoice } from '@tessera/shared/generation/models';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useE2E, watchPageErrors } from './harness.ts';
+import { useE2E, watchPageErrors, waitForResult } from './harness.ts';
 
 // The stand-in must exist before the server starts: its address goes into the server's environment.
 const fal = await startFalStandIn();
@@ -50,7 +50,7 @@ describe('hosted models in a real browser', () => {
     const cost = priceOf('fal-flux-schnell', 'text_to_image', { prompt: 'a lighthouse at dawn', aspectRatio: '1:1' });
     await expect.poll(() => page.getByTestId('generate').textContent()).toContain(`${cost} credits`);
     await page.getByTestId('generate').click();
-    await page.getByTestId('result-image').waitFor({ timeout: 60_000 });
+    await waitForResult(page);
     await expect.poll(() => credits(page)).toBe(before - cost);
     // The request reached fal's queue for that model.
     expect(fal.requests.some((r) => r.method === 'POST' && r.path === '/fal-ai/flux/schnell')).toBe(true);

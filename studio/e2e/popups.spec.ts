@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useE2E, watchPageErrors } from './harness.ts';
+import { useE2E, watchPageErrors, waitForResult } from './harness.ts';
 
 const ANNOUNCEMENT = {
   id: 'e2e-news-1',
@@ -232,7 +232,7 @@ describe('popups in a real browser', () => {
     await page.goto(`${e2e.server.url}/app/ai-image`);
     await page.getByTestId('prompt').fill('a lighthouse at dawn');
     await page.getByTestId('generate').click();
-    await page.getByTestId('result-image').waitFor({ timeout: 30_000 });
+    await waitForResult(page);
 
     await page.goto(`${e2e.server.url}/app/my-creations`);
     await page.getByTestId('creation-card').first().click();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { useE2E, watchPageErrors } from './harness.ts';
+import { useE2E, watchPageErrors, waitForResult } from './harness.ts';
 
 const e2e = useE2E();
 const SHOTS = join(import.meta.dirname, '../../.scratch');
@@ -70,7 +70,7 @@ describe('AI tools in a real browser', () => {
     page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
 
     await button.click();
-    await page.getByTestId('result-image').waitFor({ timeout: 30_000 });
+    await waitForResult(page);
     expect(navigations).toEqual([]); // no reload
     const values = await page.evaluate(() => (window as unknown as { barValues: number[] }).barValues);
     expect(values.length).toBeGreaterThan(0);
@@ -142,7 +142,7 @@ describe('AI tools in a real browser', () => {
     await page.screenshot({ path: join(SHOTS, 'tools-mask-painter.png'), fullPage: true });
 
     await page.getByTestId('generate').click();
-    await page.getByTestId('result-image').waitFor({ timeout: 40_000 });
+    await waitForResult(page);
     const result = await page.getByTestId('result-image').evaluate(async (img: HTMLImageElement) => {
       await img.decode();
       return { w: img.naturalWidth, h: img.naturalHeight };

@@ -89,34 +89,36 @@ if [ $# -gt 0 ]; then
   exec npx vitest run "$@"
 fi
 
-# 4. Static checks side by side (tsc and ESLint each use one core), then the studio build the
-#    browser tests run against, then each test project.
+# 4. Two lanes, one core each: tsc in one; ESLint and knip, then the build the browser tests run
+#    against, then the shared tests in the other (tsc takes about as long as the three). Then each
+#    test project, one after another (each uses both cores).
 LOGS=$(mktemp -d)
-step_in_background() {
-  local name=$1
+# Runs one named step with its output kept for later, recording its exit code and time.
+logged() {
+  local name=$1 start rc=0
   shift
-  (
-    start=$(date +%s)
-    rc=0
-    "$@" >"$LOGS/$name.log" 2>&1 || rc=$?
-    echo "$rc $(($(date +%s) - start))" >"$LOGS/$name.result"
-  ) &
+  start=$(date +%s)
+  "$@" >"$LOGS/$name.log" 2>&1 || rc=$?
+  echo "$rc $(($(date +%s) - start))" >"$LOGS/$name.result"
 }
+# Prints a logged step's output and records it like `step` does.
 collect() {
   local name=$1 rc seconds
-  wait
   read -r rc seconds <"$LOGS/$name.result"
   echo "▶ $name"
   cat "$LOGS/$name.log"
   STEPS+=("$(printf '%-14s %5ss  %s' "$name" "$seconds" "$([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)")")")
   [ "$rc" = 0 ] || FAILED+=("$name")
 }
-step_in_background typecheck npm run typecheck --silent
-step_in_background lint npm run lint --silent
-collect typecheck
-collect lint
-step build npm run build --silent
-for project in shared server-unit studio-unit server-int e2e; do
+logged typecheck npm run typecheck --silent &
+(
+  logged lint npm run lint --silent
+  logged build npm run build --silent
+  logged shared npx vitest run --project shared
+) &
+wait
+for name in typecheck lint build shared; do collect "$name"; done
+for project in server-unit studio-unit server-int e2e; do
   step "$project" npx vitest run --project "$project"
 done
 

@@ -15,7 +15,7 @@ import { serverArgs } from '@tessera/server/test/serverProcess';
 import { canonicalUrl } from '@tessera/shared/routes';
 import pg from 'pg';
 import { type Browser, type BrowserContext, type BrowserServer, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -148,6 +148,28 @@ export async function launchBrowser(): Promise<Browser> {
   const endpoint = inject('e2eBrowserWsEndpoint');
   if (endpoint) return chromium.connect(endpoint);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** A visitor in a context of its own, 1280×1000, with its own device id (trial credits are once per device). */
+export async function newVisitor(browser: Browser, deviceId: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  await context.addInitScript((id) => {
+    (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('tessera.deviceId', id);
+  }, deviceId);
+  const page = await context.newPage();
+  return { context, page, errors: watchPageErrors(page) };
+}
+
+/** The credits the header shows. */
+export const creditsShown = async (page: Page): Promise<number> => Number(await page.getByTestId('credits-remaining').textContent());
+
+/** /app pages skip the automatic guest session: the visitor chooses to continue as a guest. Returns the credits shown then. */
+export async function openAsGuest(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  await page.getByTestId('continue-as-guest').click();
+  await page.getByTestId('credits-remaining').waitFor();
+  await expect.poll(() => creditsShown(page)).toBeGreaterThan(0);
+  return creditsShown(page);
 }
 
 /** Collects console errors and failed page loads so tests can assert a clean page. */
@@ -360,7 +382,21 @@ export async function openInApp(page: Page, path: string): Promise<void> {
 export async function waitForResult(page: Page, timeoutMs = 60_000): Promise<void> {
   // Only a shown alert counts: the page keeps empty, hidden alert regions for later messages.
   const shownAlerts = page.getByRole('alert').filter({ visible: true });
-  await page.getByTestId('result-image').or(shownAlerts).first().waitFor({ timeout: timeoutMs });
+  await page
+    .getByTestId('result-image')
+    .or(shownAlerts)
+    .first()
+    .waitFor({ timeout: timeoutMs })
+    .catch(async (err: Error) => {
+      const shot = join(ROOT, '.scratch', `no-result-${Date.now()}.png`);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      const text = (await page.locator('main').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 400);
+      // What the server says about the user's latest tasks: queued, running, or done unseen.
+      const tasks = await page
+        .evaluate(() => fetch('/api/trpc/task.list?input=%7B%22limit%22%3A3%7D').then((r) => r.text()))
+        .catch(() => '');
+      throw new Error(`no result on ${page.url()} (${shot}): ${text}\ntasks: ${tasks.slice(0, 600)}\n${err.message.split('\n')[0]}`);
+    });
   const alerts = await shownAlerts.allTextContents();
   if (alerts.length > 0) throw new Error(`the task failed on the page: ${alerts.join(' | ')}`);
 }

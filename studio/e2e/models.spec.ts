@@ -6,9 +6,8 @@
  */
 import { startFalStandIn } from '@tessera/server/test/providerStandIns';
 import { choiceCost, findModel, toChoice } from '@tessera/shared/generation/models';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useE2E, watchPageErrors, waitForResult } from './harness.ts';
+import { creditsShown, newVisitor, openAsGuest, useE2E, waitForResult } from './harness.ts';
 
 // The stand-in must exist before the server starts: its address goes into the server's environment.
 const fal = await startFalStandIn();
@@ -17,22 +16,6 @@ afterAll(() => fal.close());
 
 const TEST_TIMEOUT_MS = 120_000;
 
-async function newVisitor(browser: Browser, deviceId: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  await context.addInitScript((id) => localStorage.setItem('tessera.deviceId', id), deviceId);
-  const page = await context.newPage();
-  return { context, page, errors: watchPageErrors(page) };
-}
-
-const credits = async (page: Page) => Number(await page.getByTestId('credits-remaining').textContent());
-
-async function openAsGuest(page: Page, path: string): Promise<number> {
-  await page.goto(`${e2e.server.url}${path}`);
-  await page.getByTestId('continue-as-guest').click();
-  await page.getByTestId('credits-remaining').waitFor();
-  await expect.poll(() => credits(page)).toBeGreaterThan(0);
-  return credits(page);
-}
 
 /** The price of `id` for `input`, by the rule the server charges with. */
 function priceOf(id: string, kind: 'text_to_image' | 'text_to_video', input: Record<string, unknown>): number {
@@ -42,7 +25,7 @@ function priceOf(id: string, kind: 'text_to_image' | 'text_to_video', input: Rec
 describe('hosted models in a real browser', () => {
   it('picks a hosted image model, pays its price and sees the result labelled with it', async () => {
     const { context, page, errors } = await newVisitor(e2e.browser, 'e2e-models-image-0001');
-    const before = await openAsGuest(page, '/app/ai-image');
+    const before = await openAsGuest(page, `${e2e.server.url}/app/ai-image`);
     await page.getByTestId('prompt').fill('a lighthouse at dawn');
     const picker = page.getByTestId('model-picker');
     await picker.waitFor();
@@ -51,7 +34,7 @@ describe('hosted models in a real browser', () => {
     await expect.poll(() => page.getByTestId('generate').textContent()).toContain(`${cost} credits`);
     await page.getByTestId('generate').click();
     await waitForResult(page);
-    await expect.poll(() => credits(page)).toBe(before - cost);
+    await expect.poll(() => creditsShown(page)).toBe(before - cost);
     // The request reached fal's queue for that model.
     expect(fal.requests.some((r) => r.method === 'POST' && r.path === '/fal-ai/flux/schnell')).toBe(true);
     await expect.poll(() => page.getByTestId('creation-model').first().textContent(), { timeout: 15_000 }).toContain(findModel('fal-flux-schnell')!.name);
@@ -61,7 +44,7 @@ describe('hosted models in a real browser', () => {
 
   it('picks a hosted video model: its durations, its price, its label', async () => {
     const { context, page, errors } = await newVisitor(e2e.browser, 'e2e-models-video-0001');
-    const before = await openAsGuest(page, '/app/ai-video');
+    const before = await openAsGuest(page, `${e2e.server.url}/app/ai-video`);
     await page.getByTestId('prompt').fill('a paper boat in the rain');
     const picker = page.getByTestId('model-picker');
     await picker.waitFor();
@@ -74,7 +57,7 @@ describe('hosted models in a real browser', () => {
     await expect.poll(() => page.getByTestId('generate').textContent()).toMatch(new RegExp(`${cost} credits$`));
     await page.getByTestId('generate').click();
     await page.getByTestId('result-video').waitFor({ timeout: 60_000 });
-    await expect.poll(() => credits(page)).toBe(before - cost);
+    await expect.poll(() => creditsShown(page)).toBe(before - cost);
     expect(fal.requests.some((r) => r.method === 'POST' && r.path === `/${model.remoteId}`)).toBe(true);
     await expect.poll(() => page.getByTestId('creation-model').first().textContent(), { timeout: 15_000 }).toContain(model.name);
     expect(errors).toEqual([]);

@@ -10,35 +10,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { costOf } from '@tessera/shared/credits/costs';
 import { ERROR_CATALOGUE } from '@tessera/shared/errors';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { seriousA11yViolations, useE2E, watchPageErrors } from './harness.ts';
+import { creditsShown, newVisitor, openAsGuest, seriousA11yViolations, useE2E } from './harness.ts';
 
 const e2e = useE2E();
 const SHOTS = join(import.meta.dirname, '../../.scratch');
 /** Clips render on two cores shared with the browser. */
 const TEST_TIMEOUT_MS = 240_000;
 
-async function newVisitor(browser: Browser, deviceId: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  await context.addInitScript((id) => localStorage.setItem('tessera.deviceId', id), deviceId);
-  const page = await context.newPage();
-  return { context, page, errors: watchPageErrors(page) };
-}
-
-const credits = async (page: Page) => Number(await page.getByTestId('credits-remaining').textContent());
 /** Console noise that is the point of a test: the error reaction logs the refused call it handled. */
 const unexpected = (errors: string[]) => errors.filter((e) => !e.includes('[tessera] call failed') && !e.includes('Failed to load resource'));
-
-/** /app pages skip the automatic guest session: the visitor chooses to continue as a guest. */
-async function openAsGuest(page: Page, path: string): Promise<number> {
-  await page.goto(`${e2e.server.url}${path}`);
-  await page.getByTestId('continue-as-guest').click();
-  await page.getByTestId('credits-remaining').waitFor();
-  await expect.poll(() => credits(page)).toBeGreaterThan(0);
-  return credits(page);
-}
 
 /** Waits until the result player has the clip's data and returns its length and size. */
 async function playableResult(page: Page): Promise<{ duration: number; width: number; height: number }> {
@@ -52,7 +35,7 @@ async function playableResult(page: Page): Promise<{ duration: number; width: nu
 describe('video forms in a real browser', () => {
   it('makes a text-to-video clip on the local engine for the cost on the button, and answers pro mode with the upgrade popup', async () => {
     const { context, page, errors } = await newVisitor(e2e.browser, 'e2e-video-forms-0001');
-    const before = await openAsGuest(page, '/app/ai-video');
+    const before = await openAsGuest(page, `${e2e.server.url}/app/ai-video`);
     const button = page.getByTestId('generate');
     // Incomplete: no prompt yet.
     expect(await button.isDisabled()).toBe(true);
@@ -78,7 +61,7 @@ describe('video forms in a real browser', () => {
     expect(await popup.getAttribute('data-info-type')).toBe('ProFeature');
     await page.keyboard.press('Escape');
     await popup.waitFor({ state: 'detached' });
-    expect(await credits(page)).toBe(before);
+    expect(await creditsShown(page)).toBe(before);
 
     // A small clip: 5 s at 480p, 16:9.
     await page.getByTestId('option-mode-std').click();
@@ -90,7 +73,7 @@ describe('video forms in a real browser', () => {
     const clip = await playableResult(page);
     expect(Math.abs(clip.duration - 5)).toBeLessThan(0.2);
     expect(clip).toMatchObject({ width: 854, height: 480 });
-    await expect.poll(() => credits(page)).toBe(before - cost);
+    await expect.poll(() => creditsShown(page)).toBe(before - cost);
     await page.getByTestId('engine-note').waitFor();
     await page.screenshot({ path: join(SHOTS, 'video-forms-text-result.png'), fullPage: true });
     expect(unexpected(errors)).toEqual([]);
@@ -99,7 +82,7 @@ describe('video forms in a real browser', () => {
 
   it('brings an uploaded photo to life with image to video', async () => {
     const { context, page, errors } = await newVisitor(e2e.browser, 'e2e-video-forms-0002');
-    const before = await openAsGuest(page, '/app/ai-video');
+    const before = await openAsGuest(page, `${e2e.server.url}/app/ai-video`);
     await page.getByTestId('kind-image').click();
     await page.waitForURL(/\?kind=image$/);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -116,7 +99,7 @@ describe('video forms in a real browser', () => {
     expect(Math.abs(clip.duration - 5)).toBeLessThan(0.2);
     // The clip keeps the photo's 4:3 shape with 480 px on its short side.
     expect(clip).toMatchObject({ width: 640, height: 480 });
-    await expect.poll(() => credits(page)).toBe(before - cost);
+    await expect.poll(() => creditsShown(page)).toBe(before - cost);
     await page.screenshot({ path: join(SHOTS, 'video-forms-image-mobile.png'), fullPage: true });
     expect(unexpected(errors)).toEqual([]);
     await context.close();
@@ -150,7 +133,7 @@ describe('video forms in a real browser', () => {
 
     // An 8 s clip keeps the rule: kept whole in the trim dialog, it goes up as it is; the button
     // then prices its real length (the table's 5 s before), and the server charges exactly that.
-    const before = await credits(page);
+    const before = await creditsShown(page);
     await page.getByTestId('form-video-file').setInputFiles(shortClip(8));
     await page.getByTestId('trim-submit').click({ timeout: 30_000 });
     await page.getByTestId('form-video-preview').waitFor({ timeout: 30_000 });
@@ -160,7 +143,7 @@ describe('video forms in a real browser', () => {
     await button.click();
     const clip = await playableResult(page);
     expect(Math.abs(clip.duration - 8)).toBeLessThan(0.2);
-    await expect.poll(() => credits(page)).toBe(before - shown);
+    await expect.poll(() => creditsShown(page)).toBe(before - shown);
     await page.screenshot({ path: join(SHOTS, 'video-forms-sound-effects-result.png'), fullPage: true });
     expect(unexpected(errors)).toEqual([]);
     await context.close();
@@ -168,7 +151,7 @@ describe('video forms in a real browser', () => {
 
   it('checks lip sync’s size rule before submit on the avatar page, and prices a short by its length', async () => {
     const { context, page, errors } = await newVisitor(e2e.browser, 'e2e-video-forms-0004');
-    await openAsGuest(page, '/app/ai-avatar');
+    await openAsGuest(page, `${e2e.server.url}/app/ai-avatar`);
     // The talking photo is the first form; lip sync on a video the second.
     await page.getByTestId('form-image').waitFor();
     await page.getByTestId('kind-lip-sync').click();
@@ -208,7 +191,7 @@ describe('video forms in a real browser', () => {
     const context = await e2e.browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 740 } });
     await context.addInitScript(() => localStorage.setItem('tessera.deviceId', 'e2e-video-forms-0005'));
     const page = await context.newPage();
-    await openAsGuest(page, '/app/ai-video');
+    await openAsGuest(page, `${e2e.server.url}/app/ai-video`);
     const found: string[] = [];
     for (const path of ['/app/ai-video', '/app/ai-video?kind=subjects', '/app/ai-avatar', '/app/ai-shorts', '/app/ai-tools/video-background-remover', '/app/tool/video-upscaler']) {
       await page.goto(`${e2e.server.url}${path}`);

@@ -197,9 +197,12 @@ describe('generation on a shared canvas (in-process workers)', () => {
     disconnectTestSockets();
 
     standIn.release();
-    await waitUntil(async () => (await appliedAt(t, taskId)) !== null, 15_000, 'the outcome to be written');
+    // The claim (canvas_applied_at) comes before the document write: someone who opens the
+    // project in between gets the placeholder, then the image as the write lands.
+    await waitUntil(async () => (await appliedAt(t, taskId)) !== null, 15_000, 'the outcome to be claimed');
     const later = await openDoc(t, projectId, bob);
-    expect(nodeOf(later, nodeId)).toMatchObject({ type: 'image', generation: { taskId, prompt: 'held quiet harbour' } });
+    const image = await waitForNode(later, nodeId, (node) => node.type === 'image', 'the image written with nobody connected');
+    expect(image).toMatchObject({ type: 'image', generation: { taskId, prompt: 'held quiet harbour' } });
     later.close();
   });
 

@@ -51,8 +51,13 @@ describe('admin console', () => {
     expect(await denied.getByRole('heading').textContent()).toBe(admin.access.title);
     expect(await page.getByTestId('admin-nav').count()).toBe(0);
     expect(await page.getByTestId('page-admin-reports').count()).toBe(0);
-    // The role is in the session: the console asks the server nothing for a non-admin.
+    // The role is in the session: the console asks the server nothing for a non-admin, and the
+    // user menu offers no console.
     expect(adminCalls).toEqual([]);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-account').waitFor();
+    expect(await page.getByTestId('user-menu-admin').count()).toBe(0);
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: join(SHOTS, 'admin-no-access-375.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
@@ -102,8 +107,10 @@ describe('admin console', () => {
     const previewRequests: string[] = [];
     page.on('request', (r) => previewRequests.push(new URL(r.url()).pathname));
 
-    // /app/admin opens the report queue inside the console layout.
-    await page.goto(`${e2e.server.url}/app/admin`);
+    // An admin finds the console in the user menu; /app/admin opens the report queue inside it.
+    await page.goto(`${e2e.server.url}/home`);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-admin').click();
     await page.waitForURL(`${e2e.server.url}/app/admin/reports`);
     await page.getByTestId('reports-empty').waitFor();
 

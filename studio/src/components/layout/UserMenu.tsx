@@ -1,9 +1,10 @@
-import { LogOut, Settings, User } from 'lucide-react';
+import { LogOut, Settings, ShieldCheck, User } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../app/useLanguage.ts';
 import { useUserDeletedReaction } from '../../features/account/userDeleted.ts';
+import { useAdminAccess } from '../../features/admin/useAdminAccess.ts';
 import { useCurrentUser } from '../../features/auth/useCurrentUser.ts';
 import { useSignOut } from '../../features/auth/useSignOut.ts';
 import { RewardsMenuItems } from '../../features/rewards/RewardsMenuItems.tsx';
@@ -22,6 +23,7 @@ export function UserMenu({ email }: { email: string }) {
   useUserDeletedReaction();
   const checkInPending = useCheckInPending();
   const displayName = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.name;
+  const isAdmin = useAdminAccess() === 'admin';
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -62,11 +64,24 @@ export function UserMenu({ email }: { email: string }) {
               <Settings size={14} aria-hidden /> {tAccount('menu.account')}
             </Link>
           </DropdownMenu.Item>
+          {isAdmin && <AdminConsoleItem to={to('/app/admin')} />}
           <DropdownMenu.Item onSelect={() => void signOut()} className={ITEM_CLASS}>
             <LogOut size={14} aria-hidden /> {t('header.signOut')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+/** The console's entry for admins (the server still decides every console call). Its label loads with it, for admins only. */
+function AdminConsoleItem({ to }: { to: string }) {
+  const { t } = useTranslation('admin', { useSuspense: false });
+  return (
+    <DropdownMenu.Item asChild className={ITEM_CLASS}>
+      <Link to={to} data-testid="user-menu-admin">
+        <ShieldCheck size={14} aria-hidden /> {t('nav.label')}
+      </Link>
+    </DropdownMenu.Item>
   );
 }

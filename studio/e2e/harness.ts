@@ -138,6 +138,15 @@ export function launchBrowserServer(): Promise<BrowserServer> {
   return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
+/** The run's Chromium, when this runs inside a vitest run with the global set-up (not in bench/). */
+function sharedBrowserEndpoint(): string | undefined {
+  try {
+    return inject('e2eBrowserWsEndpoint');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The browser a spec drives: a connection to the run's one Chromium (a launch costs about a
  * CPU-second; every spec works in contexts of its own, so sharing the process shares nothing a
@@ -145,7 +154,7 @@ export function launchBrowserServer(): Promise<BrowserServer> {
  * `close()` closes the spec's contexts and the connection, or the browser it launched.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const endpoint = inject('e2eBrowserWsEndpoint');
+  const endpoint = sharedBrowserEndpoint();
   if (endpoint) return chromium.connect(endpoint);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }

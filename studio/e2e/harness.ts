@@ -384,11 +384,11 @@ export async function openInApp(page: Page, path: string): Promise<void> {
 }
 
 /**
- * Waits for a generation's result on an easy-mode form, up to `timeoutMs` (default 60 s: the
- * shared server's queue serves two specs). If the task fails instead, the page says so in an
- * alert, and the test fails at once with the alert's words rather than at the timeout.
+ * Waits for a generation's result on an easy-mode form, up to `timeoutMs` (default 40 s: inside
+ * the test's 60 s, so the diagnosis below is printed). If the task fails instead, the page says
+ * so in an alert, and the test fails at once with the alert's words rather than at the timeout.
  */
-export async function waitForResult(page: Page, timeoutMs = 60_000): Promise<void> {
+export async function waitForResult(page: Page, timeoutMs = 40_000): Promise<void> {
   // Only a shown alert counts: the page keeps empty, hidden alert regions for later messages.
   const shownAlerts = page.getByRole('alert').filter({ visible: true });
   await page
@@ -434,6 +434,17 @@ interface AxeRunner {
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ path: AXE_PATH });
+  // Colours are judged as they end up: a toast or dialog still fading in is half transparent.
+  await page.evaluate(async () => {
+    interface Running { playState: string; finished: Promise<unknown>; effect: { getTiming(): { iterations?: number } } | null }
+    const { document } = globalThis as unknown as { document: { getAnimations(): Running[] } };
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline) {
+      const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      if (running.length === 0) break;
+      await Promise.race([Promise.allSettled(running.map((a) => a.finished)), new Promise((r) => setTimeout(r, deadline - Date.now()))]);
+    }
+  });
   return page.evaluate(async () => {
     const { axe, document } = globalThis as unknown as { axe: AxeRunner; document: unknown };
     const result = await axe.run(document, { resultTypes: ['violations'] });

@@ -55,3 +55,38 @@ describe('studio tRPC client (§7)', () => {
     expect([retryDelay(0), retryDelay(1), retryDelay(2), retryDelay(10)]).toEqual([1000, 2000, 4000, 30_000]);
   });
 });
+
+describe('the query client (createQueryClient)', () => {
+  it('an invalidation during a first load that began before the change loads again and shows the change', async () => {
+    const { QueryObserver } = await import('@tanstack/react-query');
+    const { createQueryClient } = await import('./trpc.ts');
+    const errors: unknown[] = [];
+    const client = createQueryClient((e) => errors.push(e));
+    // The server's state; the first request leaves, then the task finishes, then it answers.
+    let status = 'running';
+    let release!: () => void;
+    const firstAnswer = new Promise<void>((resolve) => (release = resolve));
+    let requests = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['task', 1],
+      queryFn: async ({ signal }) => {
+        requests += 1;
+        const seen = status;
+        if (requests === 1) await firstAnswer;
+        if (signal.aborted) throw new Error('aborted');
+        return seen;
+      },
+    });
+    const seen: (string | undefined)[] = [];
+    const unsubscribe = observer.subscribe((r) => seen.push(r.data));
+    await vi.waitFor(() => expect(requests).toBe(1));
+    status = 'succeeded';
+    void client.invalidateQueries({ queryKey: ['task'] });
+    release();
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('succeeded'));
+    expect(requests).toBe(2);
+    expect(seen.filter(Boolean)).toEqual(['succeeded']);
+    expect(errors).toEqual([]);
+    unsubscribe();
+  });
+});

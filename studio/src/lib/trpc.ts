@@ -7,7 +7,7 @@
  * imports features/.
  */
 import type { AppRouter } from '@tessera/server/router';
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { type InvalidateOptions, type InvalidateQueryFilters, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { RPC_MAX_BATCH_CALLS } from '@tessera/shared/routes';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
@@ -36,9 +36,27 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return true;
 }
 
+/**
+ * A query client whose invalidation never loses a change. An invalidation says the server
+ * changed (a socket event, a mutation). TanStack Query refetches a query that has data, but a
+ * query still on its FIRST load joins that load, whose request may have left before the change
+ * (a task that finished while its page was loading it stayed "running" forever): such a load is
+ * cancelled first (the query goes back to pending, quietly) so the refetch starts afresh.
+ */
+export class LiveQueryClient extends QueryClient {
+  override invalidateQueries(filters?: InvalidateQueryFilters, options?: InvalidateOptions): Promise<void> {
+    if (filters?.refetchType !== 'none') {
+      for (const query of this.getQueryCache().findAll(filters)) {
+        if (query.state.data === undefined && query.state.fetchStatus === 'fetching') void query.cancel({ revert: true });
+      }
+    }
+    return super.invalidateQueries(filters, options);
+  }
+}
+
 /** `onError` is called once per failed query or mutation, unless its `meta.skipError` is set. */
 export function createQueryClient(onError: (error: unknown) => void): QueryClient {
-  return new QueryClient({
+  return new LiveQueryClient({
     queryCache: new QueryCache({ onError: (error, query) => !query.meta?.skipError && onError(error) }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => !mutation.meta?.skipError && onError(error),

@@ -16,15 +16,16 @@ export function useGenerationTask() {
   const live = useTaskProgress((s) => (taskId ? s.tasks[taskId] : undefined));
   const task = useQuery({ ...trpc.task.get.queryOptions({ id: taskId ?? NO_ID }), enabled: Boolean(taskId) });
 
-  // The socket says when the task finished; the query then brings its outputs.
-  const liveStatus = live?.status;
-  const refetch = task.refetch;
-  useEffect(() => {
-    if (liveStatus && liveStatus !== 'running') void refetch();
-  }, [liveStatus, refetch]);
-
   const status = task.data?.status;
   const finished = status === 'succeeded' || status === 'failed' || status === 'canceled';
+
+  // The socket says when the task finished; the query then brings its outputs. A load that was
+  // already on its way when the task finished answers "running": load again once it is back.
+  const liveStatus = live?.status;
+  const { refetch, isFetching, isError } = task;
+  useEffect(() => {
+    if (liveStatus && liveStatus !== 'running' && !finished && !isFetching && !isError) void refetch();
+  }, [liveStatus, finished, isFetching, isError, refetch]);
   const running = Boolean(taskId) && !finished;
   const output = status === 'succeeded' ? task.data?.outputs[0] : undefined;
   const creationId = live?.creationIds?.[0];

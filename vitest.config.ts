@@ -67,9 +67,12 @@ export default defineConfig({
           globalSetup: ['studio/e2e/globalSetup.ts'],
           // The harness, playwright-core and the shared rules load once per worker, not per spec.
           isolate: false,
-          testTimeout: 60_000,
+          // A journey takes 5–35 s on CI; a machine two or three times slower than usual must not
+          // turn a working journey into a timeout, so the limits are generous (they cost nothing
+          // while tests pass) and a locator or a poll still names what it waited for.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          expect: { poll: POLL },
+          expect: { poll: { ...POLL, timeout: 30_000 } },
           // Two specs at a time: much of a journey is waiting on the server, the local engine
           // and the page. `npm test` runs this project after the others, never beside them.
           maxWorkers,

@@ -384,11 +384,11 @@ export async function openInApp(page: Page, path: string): Promise<void> {
 }
 
 /**
- * Waits for a generation's result on an easy-mode form, up to `timeoutMs` (default 40 s: inside
- * the test's 60 s, so the diagnosis below is printed). If the task fails instead, the page says
+ * Waits for a generation's result on an easy-mode form, up to `timeoutMs` (default 90 s: inside
+ * the test's 120 s, so the diagnosis below is printed). If the task fails instead, the page says
  * so in an alert, and the test fails at once with the alert's words rather than at the timeout.
  */
-export async function waitForResult(page: Page, timeoutMs = 40_000): Promise<void> {
+export async function waitForResult(page: Page, timeoutMs = 90_000): Promise<void> {
   // Only a shown alert counts: the page keeps empty, hidden alert regions for later messages.
   const shownAlerts = page.getByRole('alert').filter({ visible: true });
   await page

@@ -1,11 +1,14 @@
 /**
- * Template and LoRA previews: a real result of the engine on a sample picture, rendered on first
- * request and cached on disk under a name derived from the recipe and its options, so editing a
- * template renders a fresh preview and concurrent first requests render once.
+ * Template and LoRA previews: a real result of the engine on a sample picture, cached on disk under
+ * a name derived from the recipe and its options, so editing a template renders a fresh preview and
+ * concurrent first requests render once. The seeded catalogue's previews ship rendered
+ * (db/seed/previews, made by `npm run samples` with this renderer), so a gallery's first visit
+ * does not wait for the engine (issue 22); anything else renders on its first request.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { TEMPLATE_KIND, type TemplateDto, type TemplateType } from '@tessera/shared/catalog';
 import type { TemplateGenerationKind } from '@tessera/shared/generation';
 import sharp from 'sharp';
@@ -21,10 +24,12 @@ export interface Preview {
 }
 
 const PREVIEW_SIDE = 512;
+/** Previews of the seeded templates and LoRAs, rendered ahead by scripts/make-samples.ts. */
+export const SHIPPED_PREVIEWS_DIR = fileURLToPath(new URL('../../../../db/seed/previews', import.meta.url));
 const PREVIEW_SECONDS = 3;
 
 /** A portrait cut from a photo face-api ships (one person, face and shoulders). */
-async function samplePortrait(): Promise<Buffer> {
+export async function samplePortrait(): Promise<Buffer> {
   return sharp(await readFile(packageFile('@vladmandic/face-api', 'demo/sample6.jpg')))
     .extract({ left: 560, top: 60, width: 600, height: 800 })
     .resize(480, 640)
@@ -33,7 +38,7 @@ async function samplePortrait(): Promise<Buffer> {
 }
 
 /** A perfume bottle on a plain backdrop, for product scenes. */
-function sampleProduct(): Promise<Buffer> {
+export function sampleProduct(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600">
     <rect width="600" height="600" fill="#e9e6e1"/>
     <rect x="255" y="120" width="90" height="70" rx="10" fill="#1f2937"/>
@@ -45,7 +50,7 @@ function sampleProduct(): Promise<Buffer> {
 }
 
 /** A red T-shirt on white, for model fitting. */
-function sampleGarment(): Promise<Buffer> {
+export function sampleGarment(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600">
     <rect width="600" height="600" fill="#ffffff"/>
     <path d="M210 90 L255 70 Q300 110 345 70 L390 90 L520 170 L470 260 L420 230 L420 540 L180 540 L180 230 L130 260 L80 170 Z" fill="#dc2626"/>
@@ -59,18 +64,30 @@ function loadSamples() {
   return samples;
 }
 
+/** A template preview's file: named after the recipe and options, so an edited template gets a new one. */
+export function templatePreviewName(template: Pick<TemplateDto, 'id' | 'type' | 'recipe' | 'options'>): string {
+  const video = TEMPLATE_KIND[template.type as TemplateType] === 'video_effect';
+  return `t-${template.id}-${digest([template.type, template.recipe, template.options])}.${video ? 'mp4' : 'webp'}`;
+}
+
+export function loraPreviewName(lora: Pick<LoraDto, 'id' | 'style' | 'trigger'>): string {
+  return `l-${lora.id}-${digest([lora.style, lora.trigger])}.webp`;
+}
+
 export class PreviewRenderer {
   private readonly inFlight = new Map<string, Promise<Preview>>();
 
   constructor(
     private readonly engine: ToolRunner,
     private readonly cacheDir: string,
+    /** Read before rendering; null renders everything (the script that makes the shipped files). */
+    private readonly shippedDir: string | null = SHIPPED_PREVIEWS_DIR,
   ) {}
 
   async template(template: TemplateDto): Promise<Preview> {
     const kind = TEMPLATE_KIND[template.type as TemplateType] as TemplateGenerationKind;
     const video = kind === 'video_effect';
-    const name = `t-${template.id}-${digest([template.type, template.recipe, template.options])}.${video ? 'mp4' : 'webp'}`;
+    const name = templatePreviewName(template);
     return this.cached(name, video ? 'video/mp4' : 'image/webp', async () => {
       const { portrait, product, garment } = await loadSamples();
       const image = kind === 'product_photo' ? product : portrait;
@@ -81,7 +98,7 @@ export class PreviewRenderer {
   }
 
   async lora(lora: LoraDto): Promise<Preview> {
-    const name = `l-${lora.id}-${digest([lora.style, lora.trigger])}.webp`;
+    const name = loraPreviewName(lora);
     return this.cached(name, 'image/webp', async () => {
       const prompt = `a quiet harbour town at sunset, ${lora.trigger}`;
       const picture = await renderProceduralImage({ prompt, seed: 7, width: PREVIEW_SIDE, height: PREVIEW_SIDE });
@@ -93,7 +110,7 @@ export class PreviewRenderer {
 
   private async cached(name: string, contentType: string, render: () => Promise<Buffer>): Promise<Preview> {
     const file = join(this.cacheDir, name);
-    const existing = await readFile(file).catch(() => null);
+    const existing = (await readFile(file).catch(() => null)) ?? (this.shippedDir ? await readFile(join(this.shippedDir, name)).catch(() => null) : null);
     if (existing) return { data: existing, contentType };
     let job = this.inFlight.get(name);
     if (!job) {
@@ -112,8 +129,11 @@ export class PreviewRenderer {
   }
 }
 
+/** A hash of `value` that ignores key order (the database's jsonb reorders a template's options). */
 function digest(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 12);
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => [k, canonical(x)])) : v;
+  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex').slice(0, 12);
 }
 
 function toWebp(image: Buffer): Promise<Buffer> {

@@ -9,6 +9,9 @@ import {
   isPaidPlan,
   isPaidUser,
   planAbilities,
+  planGrantNote,
+  planKeyOfProductName,
+  planOfGrantNote,
   productTypeFromName,
 } from './plans.ts';
 
@@ -54,6 +57,26 @@ describe('productTypeFromName (§5)', () => {
     ['Product catalogue', undefined, 'free'],
   ] as const)('%s (wanted %s) → %s', (name, wanted, expected) => {
     expect(productTypeFromName(name, wanted)).toBe(expected);
+  });
+});
+
+describe('one name per plan', () => {
+  it('reads the plan of every catalogue product from its name', () => {
+    expect(['Tessera Free', 'Tessera Lite Monthly', 'Tessera Pro Yearly', 'Tessera Unlimited Monthly', 'Tessera Plus Yearly'].map(planKeyOfProductName)).toEqual([
+      'FREE',
+      'BASIC',
+      'PRO',
+      'UNLIMITED',
+      'ULTIMATE',
+    ]);
+  });
+
+  it('names the plan in a grant note, and reads it back from new and earlier notes', () => {
+    expect(planGrantNote('BASIC')).toBe('Plan: BASIC');
+    expect(planOfGrantNote(planGrantNote('ULTIMATE'))).toBe('ULTIMATE');
+    expect(planOfGrantNote('Tessera Lite Monthly')).toBe('BASIC');
+    expect(planOfGrantNote('Plan: NOPE')).toBeNull();
+    expect(planOfGrantNote('Daily check-in')).toBeNull();
   });
 });
 

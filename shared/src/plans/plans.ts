@@ -47,6 +47,26 @@ export function productTypeFromName(name: string | null | undefined, wanted?: Pr
   return type;
 }
 
+/**
+ * The plan a product belongs to, read from its name (§5). Product names are catalogue ids
+ * ("Tessera Lite Monthly"); every screen names a plan by this key's one name (Basic, Pro …).
+ */
+export const planKeyOfProductName = (name: string | null | undefined): PlanKey => PLAN_KEY_OF_TYPE[productTypeFromName(name)];
+
+const GRANT_NOTE_PREFIX = 'Plan: ';
+
+/** The ledger note of a subscription's credit grant: the plan's key, which the studio shows by its name. */
+export const planGrantNote = (plan: PlanKey): string => `${GRANT_NOTE_PREFIX}${plan}`;
+
+/** The plan a grant note names (`Plan: PRO`, or a product name from before such notes), or null. */
+export function planOfGrantNote(note: string): PlanKey | null {
+  if (note.startsWith(GRANT_NOTE_PREFIX)) {
+    const key = note.slice(GRANT_NOTE_PREFIX.length);
+    return (PLAN_KEYS as readonly string[]).includes(key) ? (key as PlanKey) : null;
+  }
+  return /^Tessera\s/.test(note) ? planKeyOfProductName(note) : null;
+}
+
 /** §4 subscription statuses (Stripe's). */
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'paused', 'trialing', 'incomplete', 'incomplete_expired', 'unpaid', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

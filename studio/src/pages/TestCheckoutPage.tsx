@@ -3,6 +3,7 @@
  * session with one of two test cards, or pick the card a subscription's renewals will use and
  * let the test clock end its period. Marked TEST everywhere; no money moves.
  */
+import { planKeyOfProductName } from '@tessera/shared/plans';
 import { getLanguage } from '@tessera/shared/i18n';
 import type { TRPCClientErrorLike } from '@trpc/client';
 import type { AppRouter } from '@tessera/server/router';
@@ -133,7 +134,7 @@ function CheckoutSession() {
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-muted">{t('testCheckout.plan')}</dt>
           <dd className="text-end font-medium" data-testid="test-checkout-product">
-            {s.productName}
+            {t(`plans.${planKeyOfProductName(s.productName)}.name`)}
           </dd>
           <dt className="text-muted">{t('testCheckout.period')}</dt>
           <dd className="text-end">{t(`period.${s.period}`)}</dd>
@@ -225,7 +226,7 @@ function PaymentMethod() {
       <p className="text-sm text-muted">{t('testCheckout.pmText')}</p>
       {plan && (
         <p className="text-sm">
-          <span className="font-medium">{plan.subProductRelation[0]?.productName}</span>
+          <span className="font-medium">{t(`plans.${planKeyOfProductName(plan.subProductRelation[0]?.productName)}.name`)}</span>
           {' · '}
           <span className="text-muted">{t(`subscription.status.${statusKey(plan.status)}`)}</span>
         </p>

@@ -20,6 +20,7 @@ import {
   type CatalogueProduct,
   type PaymentPlatform,
   type PlanFeatures,
+  planGrantNote,
   planRank,
   type Product,
   type SubLog,
@@ -448,7 +449,8 @@ export async function applyInvoice(deps: BillingDeps, mode: 'stripe' | 'test', i
         sourceId: `invoice:${inv.id}`,
         amount,
         expiresAt,
-        note: product.productName,
+        // The plan's key, not the product's catalogue name: the history names the plan as the cards do.
+        note: planGrantNote(product.plan),
       });
       if (grant.granted) {
         granted = amount;

@@ -31,7 +31,8 @@ export function Button({ variant = 'primary', size = 'md', asChild, loading, cla
   return (
     <Comp
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition disabled:cursor-not-allowed disabled:opacity-50',
+        // break-keep: a label wraps between words only, never inside one (Japanese "コピー" stays whole).
+        'inline-flex items-center justify-center gap-2 rounded-lg font-medium break-keep transition disabled:cursor-not-allowed disabled:opacity-50',
         VARIANTS[variant],
         SIZES[size],
         className,

@@ -40,6 +40,13 @@ export function yearlySavingPercent(products: readonly CatalogueProduct[]): numb
   return Math.floor(best * 100);
 }
 
+/** The price figure's size: long figures (whole-unit currencies, yearly totals) get a smaller one. */
+export function priceSize(text: string): string {
+  if (text.length <= 8) return 'text-3xl';
+  if (text.length <= 11) return 'text-2xl';
+  return 'text-xl';
+}
+
 /** Where a checkout or payment page sends the browser: studio paths in-app, provider pages by full load. */
 export function useGoToUrl() {
   const navigate = useNavigate();
@@ -77,7 +84,7 @@ export function PlanCards({ initialPeriod = 'monthly', compact = false, onLeave 
   return (
     <div className="flex flex-col gap-6">
       <PeriodSwitch period={period} onChange={setPeriod} saving={saving} />
-      <ul className={cn('grid gap-4', compact ? 'sm:grid-cols-2 lg:grid-cols-3' : 'sm:grid-cols-2 xl:grid-cols-5')} data-testid="plan-cards">
+      <ul className={cn('grid gap-4', compact ? 'sm:grid-cols-2 lg:grid-cols-3' : 'sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5')} data-testid="plan-cards">
         {PLAN_KEYS.map((key) => {
           const features = catalogue.data.plans.find((p) => p.key === key);
           const product = key === 'FREE' ? undefined : catalogue.data.products.find((p) => p.plan === key && p.period === period);
@@ -172,11 +179,12 @@ function PlanCard({
     { text: t(features.unmeteredImages && features.queueDelaySeconds > 0 ? 'features.unmeteredSlow' : 'features.unmeteredImages'), included: features.unmeteredImages },
   ];
   const popular = key === 'PRO';
+  const priceText = product ? product.priceInfo.priceText : formatPrice(0, currency, locale);
 
   return (
     <li
       className={cn(
-        'relative flex flex-col rounded-[var(--radius-card)] border bg-surface p-5',
+        'relative flex min-w-0 flex-col rounded-[var(--radius-card)] border bg-surface p-5',
         state === 'current' ? 'border-accent ring-1 ring-accent' : popular ? 'border-accent/60' : 'border-border',
       )}
       data-testid={`plan-card-${key}`}
@@ -191,15 +199,16 @@ function PlanCard({
         {name}
       </h3>
       <p className="mt-1 min-h-10 text-sm text-muted">{t(`plans.${key}.tagline`)}</p>
-      <div className="mt-4 min-h-16">
-        <p className="flex items-baseline gap-1">
-          <span className="text-3xl font-bold tabular-nums" data-testid="plan-price">
-            {product ? product.priceInfo.priceText : formatPrice(0, currency, locale)}
+      <div className="mt-4 min-h-16 min-w-0">
+        {/* Prices in whole-unit currencies (₫1.467.000, ₩131,000) run long: the figure shrinks and "/year" wraps, so the card never overflows. */}
+        <p className="flex flex-wrap items-baseline gap-x-1">
+          <span className={cn('font-bold whitespace-nowrap tabular-nums', priceSize(priceText))} data-testid="plan-price">
+            {priceText}
           </span>
           <span className="text-sm text-muted">{period === 'yearly' && product ? t('card.perYear') : t('card.perMonth')}</span>
         </p>
         {product && period === 'yearly' && (
-          <p className="mt-1 text-xs text-muted">
+          <p className="mt-1 text-xs break-words text-muted">
             {t('card.monthlyEquivalent', { price: formatPrice(product.priceInfo.priceMonth, product.priceInfo.realCurrency, locale) })}
           </p>
         )}

@@ -1,4 +1,8 @@
-/** §2 subscription popup: the plan cards in a dialog (loaded with the pricing texts when opened). */
+/**
+ * §2 subscription popup: the plan cards in a dialog (loaded with the pricing texts when opened).
+ * The dialog widens with the screen (two columns on a tablet, three on a desktop); the base
+ * dialog's max-w-md is overridden at breakpoints, since the class names join rather than merge.
+ */
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { usePopupStore } from '../popups/popupStore.ts';
@@ -15,7 +19,7 @@ export default function SubscriptionDialog() {
       onOpenChange={(o) => !o && close()}
       title={t('subscriptionPopup.title')}
       description={t('subscriptionPopup.text')}
-      className="max-h-[90vh] max-w-5xl overflow-y-auto"
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl lg:max-w-5xl"
     >
       <div data-testid="subscription-popup">
         <PlanCards compact initialPeriod={isOpen ? (current.props.period ?? 'monthly') : 'monthly'} onLeave={close} />

@@ -3,6 +3,7 @@
  * things an admin does to an account: grant credits (through the ledger, reason required) and
  * ban or unban (with a reason, after a confirm). Both are recorded in the audit log by the server.
  */
+import { planKeyOfProductName } from '@tessera/shared/plans';
 import { type AdminUserDto, zAdminGrantInput } from '@tessera/shared/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Ban, Gift, ShieldCheck } from 'lucide-react';
@@ -66,7 +67,7 @@ function Facts({ items }: { items: { key: string; label: string; value: ReactNod
 }
 
 function UserDetail({ user }: { user: AdminUserDto }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'pricing']);
   const to = useLocalizedPath();
   const format = useAdminFormat();
   const sub = user.subscription;
@@ -102,8 +103,9 @@ function UserDetail({ user }: { user: AdminUserDto }) {
         <Panel title={t('user.plan')}>
           <Facts
             items={[
-              { key: 'plan', label: t('user.planName'), value: user.plan },
-              { key: 'subscription', label: t('user.subscription'), value: sub ? sub.productName : t('user.noSubscription') },
+              // Plans by the one name the cards, checkout and account page use.
+              { key: 'plan', label: t('user.planName'), value: t(`pricing:plans.${user.plan}.name`, { defaultValue: user.plan }) },
+              { key: 'subscription', label: t('user.subscription'), value: sub ? t(`pricing:plans.${planKeyOfProductName(sub.productName)}.name`) : t('user.noSubscription') },
               { key: 'subStatus', label: t('user.subStatus'), value: sub ? sub.status + (sub.cancelAtPeriodEnd ? ` · ${t('user.cancelling')}` : '') : '—' },
               { key: 'periodEnd', label: t('user.periodEnd'), value: sub?.currentPeriodEnd ? format.dateTime(sub.currentPeriodEnd) : '—' },
             ]}

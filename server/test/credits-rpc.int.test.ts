@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { creditGrants } from '@tessera/db/schema';
-import { ANONYMOUS_TRIAL_CREDITS, type CreditHistoryPage, type CreditSummary, VERIFIED_EMAIL_BONUS_CREDITS } from '@tessera/shared/credits';
+import { ANONYMOUS_TRIAL_CREDITS, type CreditHistoryPage, type CreditBadge, VERIFIED_EMAIL_BONUS_CREDITS } from '@tessera/shared/credits';
 import type { ServerToClientEvents } from '@tessera/shared/realtime';
 import { eq } from 'drizzle-orm';
 import { io as connectClient, type Socket } from 'socket.io-client';
@@ -36,7 +36,7 @@ async function rpc<T>(path: string, cookie: string | null, input?: unknown): Pro
   return { status: res.statusCode, data: res.json<{ result: { data: T } }>().result?.data };
 }
 
-const summaryOf = async (cookie: string) => (await rpc<CreditSummary>('credits.summary', cookie)).data;
+const summaryOf = async (cookie: string) => (await rpc<CreditBadge>('credits.summary', cookie)).data;
 
 function deviceId(): string {
   return `dev${randomBytes(8).toString('hex')}`;
@@ -70,7 +70,7 @@ describe('subUsage.getSubUsage', () => {
 describe('credits.summary and credits.history', () => {
   it('shows an anonymous visitor their trial credits', async () => {
     const anon = await signInAnonymously(t.app);
-    expect(await summaryOf(anon.cookie)).toEqual({ used: 0, total: ANONYMOUS_TRIAL_CREDITS, remaining: ANONYMOUS_TRIAL_CREDITS });
+    expect(await summaryOf(anon.cookie)).toEqual({ used: 0, total: ANONYMOUS_TRIAL_CREDITS, remaining: ANONYMOUS_TRIAL_CREDITS, trial: 'granted' });
     expect((await rpc('credits.summary', null)).status).toBe(401);
   });
 
@@ -118,13 +118,13 @@ describe('welcome credits', () => {
   it('keeps the anonymous credits through sign-up, with no second trial', async () => {
     const device = deviceId();
     const anon = await signInAnonymously(t.app, device);
-    expect(await summaryOf(anon.cookie)).toEqual({ used: 0, total: ANONYMOUS_TRIAL_CREDITS, remaining: ANONYMOUS_TRIAL_CREDITS });
+    expect(await summaryOf(anon.cookie)).toEqual({ used: 0, total: ANONYMOUS_TRIAL_CREDITS, remaining: ANONYMOUS_TRIAL_CREDITS, trial: 'granted' });
 
     const registered = await signUpTestUser(t.app, { cookie: anon.cookie });
     expect(registered.id).not.toBe(anon.id);
     // The trial moved with the data; verifying the address added the e-mail bonus.
     const total = ANONYMOUS_TRIAL_CREDITS + VERIFIED_EMAIL_BONUS_CREDITS;
-    expect(await summaryOf(registered.cookie)).toEqual({ used: 0, total, remaining: total });
+    expect(await summaryOf(registered.cookie)).toEqual({ used: 0, total, remaining: total, trial: 'granted' });
     expect(await grantsOf(registered.id)).toEqual(
       expect.arrayContaining([
         { sourceId: `device:${device}`, amount: ANONYMOUS_TRIAL_CREDITS },
@@ -135,9 +135,9 @@ describe('welcome credits', () => {
     const history = await rpc<CreditHistoryPage>('credits.history', registered.cookie, { limit: 10 });
     expect(history.data.entries).toHaveLength(2);
 
-    // The same device signing in anonymously again gets no second trial.
+    // The same device signing in anonymously again gets no second trial, and the badge says why.
     const again = await signInAnonymously(t.app, device);
-    expect(await summaryOf(again.cookie)).toEqual({ used: 0, total: 0, remaining: 0 });
+    expect(await summaryOf(again.cookie)).toEqual({ used: 0, total: 0, remaining: 0, trial: 'device' });
   });
 
   it('gives a direct e-mail sign-up (no anonymous session) its own trial', async () => {

@@ -309,8 +309,10 @@ export async function rpc(app: FastifyInstance, cookie: string | null, path: str
   return { status: res.statusCode, body: res.json() };
 }
 
+/** The §3 numbers of credits.summary (without what the badge says about the welcome trial). */
 export async function creditSummary(app: FastifyInstance, cookie: string): Promise<{ used: number; total: number; remaining: number }> {
-  return (await rpc(app, cookie, 'credits.summary', undefined, 'GET')).body.result.data;
+  const { used, total, remaining } = (await rpc(app, cookie, 'credits.summary', undefined, 'GET')).body.result.data as { used: number; total: number; remaining: number };
+  return { used, total, remaining };
 }
 
 /** A multipart body with one `file` field, as a browser sends it. */

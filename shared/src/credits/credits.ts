@@ -16,6 +16,19 @@ export interface CreditSummary {
 }
 
 /**
+ * Whether an account got the trial (ANONYMOUS_TRIAL_CREDITS): `granted`; `device` when its device
+ * already had one (for an earlier guest or account); `network` when the sign-in's network used its
+ * share of welcome grants (or they are off).
+ */
+export const WELCOME_TRIAL_STATES = ['granted', 'device', 'network'] as const;
+export type WelcomeTrialState = (typeof WELCOME_TRIAL_STATES)[number];
+
+/** credits.summary: the §3 summary plus what the studio says about the welcome trial. */
+export interface CreditBadge extends CreditSummary {
+  trial: WelcomeTrialState;
+}
+
+/**
  * Trial credits for a new visitor, once per device (or per user when the studio sent no device
  * id). 30 buys several images (4 each, see ./costs.ts) — enough to try the product, too few to
  * farm by clearing cookies, since the device id survives that.

@@ -13,6 +13,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { cn } from '../components/ui/cn.ts';
 import { useViewer } from '../features/auth/useViewer.ts';
 import { CARD, CtaBand, Faq, Hero, Section, Steps } from '../features/landing/landingUi.tsx';
+import { WelcomeTrialNote } from '../features/credits/WelcomeTrialNote.tsx';
 import { usePopupStore } from '../features/popups/popupStore.ts';
 
 const STEPS = ['step1', 'step2', 'step3'] as const;
@@ -53,6 +54,11 @@ export function StartForFreePage() {
           <Link to={to('/pricing')}>{t('startForFree.seePlans')}</Link>
         </Button>
       </Hero>
+
+      {/* The hero promises the trial; a device that already had it hears why it sees none. */}
+      <div className="mx-auto max-w-3xl px-4 empty:hidden">
+        <WelcomeTrialNote />
+      </div>
 
       <Section id="ways" title={t('startForFree.ways.title')}>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -14,6 +14,7 @@
  */
 import type { Database } from '@tessera/db/connect';
 import {
+  type CreditBadge,
   type CreditHistoryPage,
   type CreditSummary,
   type SubUsageRecord,
@@ -46,6 +47,7 @@ import {
   sumGrants,
 } from './credits.repo.ts';
 
+import { welcomeTrialState } from './welcome.repo.ts';
 import { mayGrantWelcome, type WelcomeNetwork } from './welcome.service.ts';
 
 export type { CreditSummary, UsageType } from '@tessera/shared/credits';
@@ -248,6 +250,12 @@ export async function getCreditSummary(db: Database, userId: string, usageType: 
   const { total, remaining } = await sumGrants(db, userId, usageType, new Date());
   const used = total - remaining;
   return { used, total, remaining: Math.max(0, total - used) };
+}
+
+/** credits.summary: the §3 summary and whether (and why not) the account got the welcome trial. */
+export async function getCreditBadge(db: Database, userId: string): Promise<CreditBadge> {
+  const [summary, trial] = await Promise.all([getCreditSummary(db, userId), welcomeTrialState(db, userId)]);
+  return { ...summary, trial };
 }
 
 /** The user's ledger entries, newest first, `limit` per page. */

@@ -1,7 +1,8 @@
 /** Welcome grants per client network (welcome_networks) and the refusals admins see (welcome_refusals). */
 import type { Database } from '@tessera/db/connect';
-import { creditGrants, welcomeNetworks, welcomeRefusals } from '@tessera/db/schema';
-import { and, desc, eq, gte, max, sql, sum } from 'drizzle-orm';
+import { creditGrants, users, welcomeNetworks, welcomeRefusals } from '@tessera/db/schema';
+import type { WelcomeTrialState } from '@tessera/shared/credits';
+import { and, desc, eq, gte, max, notLike, sql, sum } from 'drizzle-orm';
 
 /** Whether a welcome grant with this source id exists (the device or address already had its share). */
 export async function welcomeGrantExists(db: Database, sourceId: string): Promise<boolean> {
@@ -11,6 +12,22 @@ export async function welcomeGrantExists(db: Database, sourceId: string): Promis
     .where(and(eq(creditGrants.sourceKind, 'welcome'), eq(creditGrants.sourceId, sourceId)))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Whether the user holds a trial grant (a welcome grant for a device or a user: not the e-mail
+ * bonus; an account made from a guest holds the guest's), else why not: its device already had
+ * one, or the network's share (welcome.service.ts) did not allow it.
+ */
+export async function welcomeTrialState(db: Database, userId: string): Promise<WelcomeTrialState> {
+  const own = await db
+    .select({ id: creditGrants.id })
+    .from(creditGrants)
+    .where(and(eq(creditGrants.userId, userId), eq(creditGrants.sourceKind, 'welcome'), notLike(creditGrants.sourceId, 'email:%')))
+    .limit(1);
+  if (own.length > 0) return 'granted';
+  const [user] = await db.select({ deviceId: users.deviceId }).from(users).where(eq(users.id, userId)).limit(1);
+  return user?.deviceId && (await welcomeGrantExists(db, `device:${user.deviceId}`)) ? 'device' : 'network';
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The credits panel: the §3 summary and the paged history of what each movement was for. */
 import type { CreditHistoryEntry } from '@tessera/shared/credits';
 import { GENERATION_KINDS } from '@tessera/shared/generation';
+import { planOfGrantNote } from '@tessera/shared/plans';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowUpRight, Clock, Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { useViewer } from '../auth/useViewer.ts';
 import { APP_NAME } from '../billing/useBillingState.ts';
 import { usePanelStore } from '../popups/panelStore.ts';
+import { WelcomeTrialNote } from './WelcomeTrialNote.tsx';
 import { summaryOfUsage } from './usageSummary.ts';
 
 /** Grant notes the server writes, translated when we know them. */
@@ -34,10 +36,12 @@ function kindOfRpc(rpcName: string | null | undefined): string | null {
 }
 
 function Entry({ entry, taskKind }: { entry: CreditHistoryEntry; taskKind: string | null }) {
-  const { t, i18n } = useTranslation('credits');
+  const { t, i18n } = useTranslation(['credits', 'pricing']);
   const what = taskKind ? t(`common:kinds.${taskKind}`) : t('history.aGeneration');
   const known = entry.note ? noteKey(entry.note) : null;
-  const note = known ? t(`history.notes.${known}`) : entry.note;
+  // A subscription's grant names its plan as the plan cards do.
+  const plan = entry.note && !known ? planOfGrantNote(entry.note) : null;
+  const note = known ? t(`history.notes.${known}`) : plan ? t('history.notes.plan', { plan: t(`pricing:plans.${plan}.name`) }) : entry.note;
   const label = {
     grant: note ?? t('history.grant'),
     hold: t('history.hold', { what }),
@@ -100,6 +104,7 @@ export default function CreditsPanel() {
         <div className="h-20 animate-pulse rounded-xl bg-surface-2" aria-hidden />
       )}
       <p className="mt-3 text-xs text-muted">{t('explain')}</p>
+      <WelcomeTrialNote className="mt-4" onLeave={hide} />
       <h3 className="mt-8 text-sm font-semibold uppercase tracking-wide text-muted">{t('history.title')}</h3>
       {history.isPending ? (
         <div className="mt-3 h-40 animate-pulse rounded-xl bg-surface-2" aria-hidden />

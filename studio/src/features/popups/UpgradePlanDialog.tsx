@@ -13,6 +13,7 @@ import { Dialog } from '../../components/ui/Dialog.tsx';
 import { track } from '../../lib/analytics/tracker.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useViewer } from '../auth/useViewer.ts';
+import { useWelcomeTrial, WelcomeTrialNote } from '../credits/WelcomeTrialNote.tsx';
 import { usePanelStore } from './panelStore.ts';
 import { usePopupStore } from './popupStore.ts';
 
@@ -29,9 +30,12 @@ export function UpgradePlanDialog() {
   const credits = isOpen && current.props.reason === 'credits';
   const hasSession = viewer.status === 'anonymous' || viewer.status === 'signedIn';
   const summary = useQuery({ ...trpc.credits.summary.queryOptions(), enabled: isOpen && hasSession, meta: { skipError: true } });
+  // No welcome trial for this device: the note says why and offers sign-up, check-in and plans.
+  const welcome = useWelcomeTrial();
+  const noTrial = credits && (welcome?.trial ?? 'granted') !== 'granted';
 
   /** Closes the popup and says how, for the data layer. */
-  function dismiss(action: 'close' | 'see_plans' | 'history' | 'sign_up') {
+  function dismiss(action: 'close' | 'see_plans' | 'history' | 'sign_up' | 'check_in') {
     track('upgrade_popup_close', { info_type: infoType ?? (credits ? 'credits' : 'none') }, { dataLayer: { reason: credits ? 'credits' : null, action } });
     close();
   }
@@ -44,6 +48,7 @@ export function UpgradePlanDialog() {
       description={credits ? t('upgrade.creditsText', { remaining: summary.data?.remaining ?? 0 }) : t('upgrade.text')}
     >
       <div className="flex flex-col gap-3" data-testid="upgrade-popup" data-info-type={infoType}>
+        {credits && <WelcomeTrialNote onLeave={dismiss} />}
         <p className="text-sm text-muted">{credits ? t('upgrade.creditsPlans') : infoType ? t(`upgrade.info.${infoType}`) : t('upgrade.plansText')}</p>
         <div className="flex flex-wrap justify-end gap-2">
           {hasSession && (
@@ -58,7 +63,7 @@ export function UpgradePlanDialog() {
               {t('upgrade.history')}
             </Button>
           )}
-          {viewer.status !== 'signedIn' && (
+          {viewer.status !== 'signedIn' && !noTrial && (
             <Button
               variant="outline"
               size="sm"

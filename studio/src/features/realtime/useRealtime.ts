@@ -73,7 +73,8 @@ export function useRealtime(): void {
       // to close and every call would be refused, so sign out here rather than look signed in.
       socket.on('session:ended', ({ reason }) => void reactToSessionEnded(reason));
       socket.on('credits:changed', (summary) => {
-        queryClient.setQueryData(trpc.credits.summary.queryKey(), summary);
+        // The event carries the numbers; what the badge knows besides (the welcome trial) stays.
+        queryClient.setQueryData(trpc.credits.summary.queryKey(), (old) => (old ? { ...old, ...summary } : old));
         void queryClient.invalidateQueries({ queryKey: trpc.subUsage.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.credits.history.pathKey() });
       });

@@ -1,39 +1,42 @@
-/** One creation, large: prompt, settings, engine, size, parent; download, use in a tool, delete. */
+/**
+ * One creation, large: its media once, fitted to the dialog; the prompt and the settings as
+ * labelled, translated values (creationDetails.ts); engine, size, parent; download, publish, use
+ * in a tool (images and videos), delete.
+ */
 import type { CreationDto } from '@tessera/shared/creations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
+import { cn } from '../../components/ui/cn.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { track } from '../../lib/analytics/tracker.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { EngineNote } from '../generate/EngineNote.tsx';
 import { usePopupStore } from '../popups/popupStore.ts';
-import { UseInToolMenu } from '../tools/UseInToolMenu.tsx';
+import { UseInToolMenu, VideoUseInMenu } from '../tools/UseInToolMenu.tsx';
+import { creationDetails, type DetailValue } from './creationDetails.ts';
 
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 
-function ParamValue({ value }: { value: unknown }) {
-  if (typeof value === 'string' && value.startsWith('/api/media/')) {
-    return <img src={value} alt="" className="h-16 w-16 rounded-md border border-border object-cover" loading="lazy" />;
-  }
-  if (value && typeof value === 'object') {
+/** One setting's value: text, a translated phrase, an input image's thumbnail or a colour swatch. */
+function DetailValueView({ value, alt }: { value: DetailValue; alt: string }) {
+  const { t } = useTranslation(['creations', 'videoForms', 'aiTools']);
+  if ('image' in value) return <img src={value.image} alt={alt} className="h-16 w-16 rounded-md border border-border object-cover" loading="lazy" />;
+  if ('color' in value) {
     return (
-      <span className="flex flex-wrap items-center gap-2">
-        {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
-          <span key={k} className="inline-flex items-center gap-1">
-            <span className="text-muted">{k}:</span> <ParamValue value={v} />
-          </span>
-        ))}
+      <span className="inline-flex items-center gap-2">
+        <span className="h-4 w-4 rounded border border-border" style={{ background: value.color }} aria-hidden /> <span dir="ltr">{value.color}</span>
       </span>
     );
   }
-  return <span className="break-all">{String(value)}</span>;
+  if ('key' in value) return <span>{t(value.key, { ...value.values, defaultValue: value.fallback ?? '' })}</span>;
+  return <span className="whitespace-pre-wrap break-words">{value.text}</span>;
 }
 
 export function CreationDialog({ id, onOpenChange, onOpen }: { id: string | null; onOpenChange(open: boolean): void; onOpen(id: string): void }) {
-  const { t, i18n } = useTranslation(['creations', 'aiTools', 'popups']);
+  const { t, i18n } = useTranslation(['creations', 'aiTools', 'videoForms', 'popups']);
   const openPopup = usePopupStore((s) => s.open);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -49,7 +52,7 @@ export function CreationDialog({ id, onOpenChange, onOpen }: { id: string | null
       },
     }),
   );
-  const params = Object.entries(creation?.params ?? {}).filter(([key]) => key !== 'prompt' && key !== 'projectId');
+  const details = creation ? creationDetails(creation.kind, creation.params) : [];
 
   return (
     <Dialog
@@ -65,13 +68,29 @@ export function CreationDialog({ id, onOpenChange, onOpen }: { id: string | null
         <div className="aspect-video animate-pulse rounded-xl bg-surface-2" aria-busy />
       ) : (
         <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" data-testid="creation-dialog">
-          <div className="flex items-center justify-center rounded-xl bg-[conic-gradient(#2a2a3c_25%,#1c1c2a_0_50%,#2a2a3c_0_75%,#1c1c2a_0)] bg-[length:24px_24px]">
+          {/* The media once, never wider than its column nor taller than the screen allows. */}
+          <div
+            className={cn(
+              'flex min-w-0 items-center justify-center overflow-hidden rounded-xl',
+              creation.mediaType === 'image' ? 'bg-[conic-gradient(#2a2a3c_25%,#1c1c2a_0_50%,#2a2a3c_0_75%,#1c1c2a_0)] bg-[length:24px_24px]' : 'bg-black',
+            )}
+            data-testid="creation-media"
+          >
             {creation.mediaType === 'image' ? (
-              <img src={creation.url} alt={creation.prompt ?? t(`common:kinds.${creation.kind}`)} className="max-h-[65vh] rounded-xl" />
+              <img src={creation.url} alt={creation.prompt ?? t(`common:kinds.${creation.kind}`)} className="block max-h-[45vh] max-w-full object-contain md:max-h-[65vh]" />
             ) : creation.mediaType === 'video' ? (
-              <video src={creation.url} controls className="max-h-[65vh] rounded-xl" />
+              <video
+                src={creation.url}
+                poster={creation.thumbnailUrl !== creation.url ? creation.thumbnailUrl : undefined}
+                controls
+                playsInline
+                preload="metadata"
+                aria-label={creation.prompt ?? t(`common:kinds.${creation.kind}`)}
+                className="block max-h-[45vh] w-full object-contain md:max-h-[65vh]"
+                data-testid="creation-video"
+              />
             ) : (
-              <audio src={creation.url} controls />
+              <audio src={creation.url} controls className="w-full p-4" />
             )}
           </div>
           <div className="flex flex-col gap-4 text-sm">
@@ -92,11 +111,11 @@ export function CreationDialog({ id, onOpenChange, onOpen }: { id: string | null
               )}
               <dt className="text-muted">{t('dialog.created')}</dt>
               <dd>{new Date(creation.createdAt).toLocaleString(i18n.language)}</dd>
-              {params.map(([key, value]) => (
-                <div key={key} className="contents">
-                  <dt className="text-muted">{t(`aiTools:fields.${key}`, { defaultValue: key })}</dt>
-                  <dd>
-                    <ParamValue value={value} />
+              {details.map((detail) => (
+                <div key={detail.field} className="contents" data-testid={`creation-detail-${detail.field}`}>
+                  <dt className="text-muted">{t(detail.label)}</dt>
+                  <dd className="min-w-0">
+                    <DetailValueView value={detail.value} alt={t(detail.label)} />
                   </dd>
                 </div>
               ))}
@@ -129,6 +148,7 @@ export function CreationDialog({ id, onOpenChange, onOpen }: { id: string | null
                 </Button>
               )}
               {creation.mediaType === 'image' && <UseInToolMenu imageUrl={creation.url} />}
+              {creation.mediaType === 'video' && <VideoUseInMenu taskId={creation.taskId} />}
               {!confirming && (
                 <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} data-testid="creation-delete">
                   <Trash2 size={14} aria-hidden /> {t('dialog.delete')}

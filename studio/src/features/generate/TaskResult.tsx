@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../app/useLanguage.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { UseInToolMenu } from '../tools/UseInToolMenu.tsx';
+import { UseInToolMenu, VideoUseInMenu } from '../tools/UseInToolMenu.tsx';
 import { EngineNote } from './EngineNote.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import type { GenerationTask } from './useGenerationTask.ts';
@@ -47,7 +47,7 @@ export function TaskResult({
             className="max-h-[60vh] max-w-full rounded-xl bg-black"
             data-testid="result-video"
           />
-          <ResultActions gen={gen} />
+          <ResultActions gen={gen}>{gen.taskId && <VideoUseInMenu taskId={gen.taskId} exclude={currentTool} />}</ResultActions>
         </>
       ) : output ? (
         <>

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../app/useLanguage.ts';
 import { Button } from '../../components/ui/Button.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
 import { TaskResult } from '../generate/TaskResult.tsx';
 import { useGenerationTask } from '../generate/useGenerationTask.ts';
 import { ImageInput, type ImageValue } from '../media/ImageInput.tsx';
@@ -26,6 +27,7 @@ import { ModelPicker } from '../models/ModelPicker.tsx';
 import type { PickerModel } from '../models/modelChoice.ts';
 import { useModelChoice } from '../models/useModelChoice.ts';
 import { startVideoTask } from './startVideoTask.ts';
+import { usePresetVideo } from './usePresetVideo.ts';
 import {
   buildVideoInput,
   choiceOptions,
@@ -46,7 +48,7 @@ import {
 type Images = { image?: ImageValue | null; face?: ImageValue | null; subjects: (ImageValue | null)[] };
 
 export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resultEmpty?: string }) {
-  const { t } = useTranslation('videoForms');
+  const { t } = useTranslation(['videoForms', 'video']);
   const to = useLocalizedPath();
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -58,6 +60,8 @@ export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resu
   const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...spec.defaults }));
   const [video, setVideo] = useState<VideoValue | null>(null);
   const [images, setImages] = useState<Images>({ subjects: [] });
+  // A video result's "Use in" opens the form with that video (`?video=<task id>`).
+  const presetLoading = usePresetVideo(setVideo);
 
   // Every video kind has the picker (issue 18): in its spec's place, else before Generate.
   const choice = useModelChoice(kind);
@@ -123,6 +127,7 @@ export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resu
               maxS={spec.video.maxS}
               testId="form-video"
             />
+            {presetLoading && !video && <Spinner label={t('video:input.reading')} />}
             {rule && (
               <p role="alert" className="text-sm text-danger" data-testid="video-rule">
                 {t(`rules.${rule}`)}
@@ -177,7 +182,7 @@ export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resu
           </p>
         )}
       </form>
-      <TaskResult gen={gen} empty={resultEmpty ?? t('result.empty')} alt={t('result.alt')} emptyIcon={Clapperboard} />
+      <TaskResult gen={gen} empty={resultEmpty ?? t('result.empty')} alt={t('result.alt')} emptyIcon={Clapperboard} currentTool={spec.id} />
     </div>
   );
 }

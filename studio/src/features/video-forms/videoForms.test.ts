@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { costOf } from '@tessera/shared/credits/costs';
 import { ERROR_CATALOGUE } from '@tessera/shared/errors';
-import { GENERATION_KINDS, VIDEO_GENERATION_KINDS, type VideoGenerationKind } from '@tessera/shared/generation';
+import { GENERATION_KINDS, type GenerationKind, VIDEO_GENERATION_KINDS, type VideoGenerationKind, videoFieldsOf } from '@tessera/shared/generation';
 import { videoCost } from '@tessera/shared/generation/video';
 import { describe, expect, it } from 'vitest';
 import { startVideoTask } from './startVideoTask.ts';
@@ -23,6 +23,7 @@ import {
   videoFormCost,
   videoRuleProblem,
   videoUpscaleSize,
+  videoUseTargets,
 } from './videoForms.ts';
 
 const IMAGE = '/api/media/u/user_1/up-abc.png';
@@ -213,5 +214,20 @@ describe('video forms on a chosen model (issue 18)', () => {
     expect(videoFormCost(text, false, values, null, choice)).toBe(15);
     // The local engine (no price) costs the kind's table, as before.
     expect(videoFormCost(text, false, values, null, { ...choice, price: null })).toBe(videoFormCost(text, false, values, null));
+  });
+});
+
+describe('videoUseTargets (a video result’s "Use in")', () => {
+  const TASK = 'c0ffee00-1234-4abc-8def-000000000001';
+
+  it('lists every kind that takes a video once, extension, upscale and lip sync first, each linked with the video', () => {
+    const targets = videoUseTargets(TASK);
+    expect(targets.slice(0, 4).map((t) => t.id)).toEqual(['video-extender', 'video-upscaler', 'lip-sync', 'video']);
+    const kinds = targets.map((t) => [...VIDEO_TOOLS, ...AI_VIDEO_FORMS].find((f) => f.id === t.id)!.kind);
+    const takingVideo = (Object.keys(GENERATION_KINDS) as GenerationKind[]).filter((k) => videoFieldsOf(k).length > 0);
+    expect(new Set(kinds)).toEqual(new Set(takingVideo));
+    expect(kinds).toHaveLength(new Set(kinds).size);
+    for (const target of targets) expect(new URL(target.href, 'http://x').searchParams.get('video')).toBe(TASK);
+    expect(targets.find((t) => t.id === 'anime')?.href).toBe(`/app/ai-video?kind=anime&video=${TASK}`);
   });
 });

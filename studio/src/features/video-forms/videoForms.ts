@@ -5,7 +5,7 @@
  * and the costs come from shared/generation and shared/credits, so the form shows exactly what
  * the server will accept and charge.
  */
-import { GENERATION_KINDS, type GenerationInput, SPEECH_VOICES, VIDEO_SUBTITLE_REGIONS, type VideoGenerationKind } from '@tessera/shared/generation';
+import { GENERATION_KINDS, type GenerationInput, SPEECH_VOICES, VIDEO_SUBTITLE_REGIONS, type VideoGenerationKind, videoFieldsOf } from '@tessera/shared/generation';
 import {
   AI_SHORTS_DURATIONS,
   checkGeneralVideo,
@@ -206,6 +206,40 @@ export const VIDEO_TOOLS = [
 
 export function findVideoTool(slug: string | undefined): VideoFormSpec | undefined {
   return (VIDEO_TOOLS as readonly VideoFormSpec[]).find((tool) => tool.id === slug);
+}
+
+/** Where a video can go next: a form or tool that takes a video, with its label's key and the link that preselects it. */
+export interface VideoUseTarget {
+  id: string;
+  labelKey: string;
+  href: string;
+}
+
+/**
+ * Every form and tool whose kind takes a video as input (shared/generation's video fields), one
+ * per kind — the tools first (the extender stands for /app/ai-video's extend tab) — each linked
+ * with `video=<taskId>`, which the form preselects.
+ */
+const USE_FIRST = ['video-extender', 'video-upscaler', 'lip-sync', 'video'];
+
+export function videoUseTargets(taskId: string): VideoUseTarget[] {
+  const video = encodeURIComponent(taskId);
+  const seen = new Set<VideoGenerationKind>();
+  const targets: VideoUseTarget[] = [];
+  const takesVideo = (spec: VideoFormSpec) => Boolean(spec.video) && videoFieldsOf(spec.kind).length > 0 && !seen.has(spec.kind);
+  for (const spec of VIDEO_TOOLS as readonly VideoFormSpec[]) {
+    if (!takesVideo(spec)) continue;
+    seen.add(spec.kind);
+    targets.push({ id: spec.id, labelKey: `tools.${spec.id}.title`, href: `/app/ai-tools/${spec.id}?video=${video}` });
+  }
+  for (const spec of AI_VIDEO_FORMS as readonly VideoFormSpec[]) {
+    if (!takesVideo(spec)) continue;
+    seen.add(spec.kind);
+    targets.push({ id: spec.id, labelKey: `kinds.${spec.id}.title`, href: `/app/ai-video?kind=${spec.id}&video=${video}` });
+  }
+  // What people reach for first with a finished clip leads the list; the rest keep their order.
+  const rank = (id: string) => (USE_FIRST.includes(id) ? USE_FIRST.indexOf(id) : USE_FIRST.length);
+  return targets.sort((a, b) => rank(a.id) - rank(b.id));
 }
 
 /** The kind a form creates: the V2 kind when the V2 switch is on and the form has one. */

@@ -44,6 +44,7 @@ const InspirationPage = lazy(() => import('../pages/InspirationPage.tsx').then((
 const AiVideoPage = lazy(() => import('../pages/AiVideoPage.tsx').then((m) => ({ default: m.AiVideoPage })));
 const AiAvatarPage = lazy(() => import('../pages/AiAvatarPage.tsx').then((m) => ({ default: m.AiAvatarPage })));
 const AiShortsPage = lazy(() => import('../pages/AiShortsPage.tsx').then((m) => ({ default: m.AiShortsPage })));
+const VideoEditorPage = lazy(() => import('../pages/VideoEditorPage.tsx').then((m) => ({ default: m.VideoEditorPage })));
 const ProjectsPage = lazy(() => import('../pages/ProjectsPage.tsx').then((m) => ({ default: m.ProjectsPage })));
 const ProjectJoinPage = lazy(() => import('../pages/ProjectJoinPage.tsx').then((m) => ({ default: m.ProjectJoinPage })));
 const CanvasPage = lazy(() => import('../pages/CanvasPage.tsx').then((m) => ({ default: m.CanvasPage })));
@@ -127,6 +128,8 @@ const pages: RouteObject[] = [
   { path: 'app/ai-avatar', element: <AiAvatarPage /> },
   { path: 'app/ai-shorts', element: <AiShortsPage /> },
   { path: 'app/projects', element: <ProjectsPage /> },
+  // The video editor's entry: the last project's canvas with the timeline open.
+  { path: 'app/video-editor', element: <VideoEditorPage /> },
   { path: 'app/projects/join/:token', element: <ProjectJoinPage /> },
   { path: 'app/canvas/:projectId', element: <CanvasPage /> },
   { path: 'content/:id', element: <ContentPage /> },

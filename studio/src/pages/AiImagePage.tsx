@@ -170,7 +170,13 @@ function Generator({ mode, preset, initialPrompt, initialLora = null }: { mode: 
         </Button>
       </form>
 
-      <TaskResult gen={gen} empty={t('result.empty')} alt={t('result.alt')} currentTool={mode === 'image' ? 'image-to-image' : undefined} />
+      <TaskResult
+        gen={gen}
+        empty={t('result.empty')}
+        alt={t('result.alt')}
+        currentTool={mode === 'image' ? 'image-to-image' : undefined}
+        sample={mode === 'image' ? 'imageToImage' : 'textToImage'}
+      />
       <RecentTasks />
     </div>
   );

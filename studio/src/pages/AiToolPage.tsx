@@ -14,6 +14,7 @@ import { useLocalizedPath } from '../app/useLanguage.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { GuestGate } from '../features/generate/GuestGate.tsx';
 import { TaskResult } from '../features/generate/TaskResult.tsx';
+import { FORM_SAMPLES } from '../features/showcase/creationCatalog.ts';
 import { useGenerationTask } from '../features/generate/useGenerationTask.ts';
 import { MaskEditor } from '../features/mask/MaskEditor.tsx';
 import { MaskPainter } from '../features/mask/MaskPainter.ts';
@@ -191,7 +192,13 @@ function ToolForm({ tool, preset }: { tool: ToolDescriptor; preset: string | nul
           </p>
         )}
       </form>
-      <TaskResult gen={gen} empty={t('result.empty')} alt={t('result.alt', { tool: t(`tools.${tool.slug}.title`) })} currentTool={tool.slug} />
+      <TaskResult
+        gen={gen}
+        empty={t('result.empty')}
+        alt={t('result.alt', { tool: t(`tools.${tool.slug}.title`) })}
+        currentTool={tool.slug}
+        sample={FORM_SAMPLES[tool.slug]}
+      />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Lock, RefreshCw } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useLocalizedPath } from '../app/useLanguage.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Spinner } from '../components/ui/Spinner.tsx';
@@ -110,10 +110,14 @@ function CanvasWorkspace({ project }: { project: ProjectDto }) {
   useProjectRoom(project.id, manager, me.id);
   useProjectTasks(project.id, manager);
 
+  // `?timeline=1` (the Create menu's "Video editor") opens the project with its timeline open.
+  const [search] = useSearchParams();
+  const openTimeline = search.get('timeline') === '1';
   useEffect(() => {
     useCanvasUi.getState().reset();
     useEditorStore.getState().reset();
-  }, [project.id]);
+    if (openTimeline) useEditorStore.getState().toggle(true);
+  }, [project.id, openTimeline]);
   useEditorToggleShortcut();
   const editorOpen = useEditorStore((s) => s.open);
 

@@ -86,7 +86,13 @@ function FeedSection({ view, tag }: { view: FeedView; tag: string }) {
         <PopularTags active={view === 'tagDetail' ? tag : undefined} className="min-w-0" />
         <SortSwitch sort={sort} view={view} className="shrink-0 self-start sm:self-auto" />
       </div>
-      <PublicFeed key={`${feedName}|${JSON.stringify(input)}`} input={input} feedName={feedName} {...(view === 'tagDetail' ? { emptyText: t('empty.tag', { tag }) } : {})} />
+      <PublicFeed
+        key={`${feedName}|${JSON.stringify(input)}`}
+        input={input}
+        feedName={feedName}
+        samples={view === 'video' || view === 'image' ? view : 'all'}
+        {...(view === 'tagDetail' ? { emptyText: t('empty.tag', { tag }) } : {})}
+      />
     </>
   );
 }

@@ -1,62 +1,16 @@
-import {
-  AudioLines,
-  Brush,
-  Clapperboard,
-  Coins,
-  Drama,
-  Film,
-  Gift,
-  Image,
-  ImagePlus,
-  Layers,
-  type LucideIcon,
-  Scissors,
-  Sparkles,
-  UserRound,
-  Users,
-  Video,
-  Wand2,
-} from 'lucide-react';
+import { Coins, Gift, Sparkles, Users } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useLocalizedPath } from '../app/useLanguage.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { useViewer } from '../features/auth/useViewer.ts';
 import { HostedNone } from '../features/models/HostedNone.tsx';
 import { usePopupStore } from '../features/popups/popupStore.ts';
+import { creationEntry, HOME_KINDS, HOME_TOOLS } from '../features/showcase/creationCatalog.ts';
+import { SampleBadge, SampleThumb } from '../features/showcase/SampleMedia.tsx';
 import { track } from '../lib/analytics/tracker.ts';
 import { hasSignedInUserInfoCookie } from '../lib/userInfoCookie.ts';
-
-const KINDS: { key: string; icon: LucideIcon }[] = [
-  { key: 'textToVideo', icon: Video },
-  { key: 'imageToVideo', icon: Film },
-  { key: 'videoToVideo', icon: Clapperboard },
-  { key: 'textToImage', icon: Image },
-  { key: 'imageToImage', icon: ImagePlus },
-  { key: 'aiAvatar', icon: UserRound },
-  { key: 'mimicMotion', icon: Drama },
-  { key: 'aiShorts', icon: Scissors },
-  { key: 'videoEffects', icon: Sparkles },
-  { key: 'photoEffects', icon: Wand2 },
-  { key: 'consistentCharacter', icon: Users },
-  { key: 'animation', icon: Brush },
-  { key: 'videoEditor', icon: Layers },
-];
-
-const TOOLS = [
-  'upscale',
-  'lipSync',
-  'faceSwap',
-  'backgroundRemoval',
-  'subtitleRemoval',
-  'objectRemover',
-  'uncrop',
-  'inpaint',
-  'productPhoto',
-  'soundEffects',
-  'videoExtension',
-] as const;
 
 const STEPS = ['describe', 'generate', 'finish'] as const;
 const EARN = [
@@ -87,7 +41,8 @@ export function RootPage() {
 }
 
 export function HomePage() {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation(['home', 'common']);
+  const to = useLocalizedPath();
   const viewer = useViewer();
   const open = usePopupStore((s) => s.open);
   // §3 banner events: the hero is the home page's banner; its call to action is the click.
@@ -109,10 +64,11 @@ export function HomePage() {
           <p className="max-w-2xl text-lg text-muted">{t('hero.subtitle')}</p>
           <div className="flex flex-wrap justify-center gap-3">
             {viewer.status === 'signedIn' ? (
+              // Signed in: straight to a form (the first kind), not a scroll to the cards.
               <Button asChild size="lg">
-                <a href="#create" onClick={heroClick} data-track="home-hero-cta">
+                <Link to={to(creationEntry(HOME_KINDS[0]!).path)} onClick={heroClick} data-track="home-hero-cta">
                   {t('hero.ctaSignedIn')}
-                </a>
+                </Link>
               </Button>
             ) : (
               <Button
@@ -137,11 +93,22 @@ export function HomePage() {
 
       <Section id="create" title={t('create.title')} subtitle={t('create.subtitle')}>
         <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {KINDS.map(({ key, icon: Icon }) => (
-            <li key={key} className={`${CARD} p-5 transition hover:border-accent/60`}>
-              <Icon className="text-accent-fg" size={22} aria-hidden />
-              <h3 className="mt-3 font-medium">{t(`kinds.${key}.name`)}</h3>
-              <p className="mt-1 text-sm text-muted">{t(`kinds.${key}.text`)}</p>
+          {HOME_KINDS.map((id) => (
+            <li key={id}>
+              <Link
+                to={to(creationEntry(id).path)}
+                className={`${CARD} group flex h-full flex-col overflow-hidden transition hover:border-accent/60 focus-visible:outline-2 focus-visible:outline-accent`}
+                data-testid={`home-kind-${id}`}
+              >
+                <span className="relative block aspect-video overflow-hidden bg-surface-2">
+                  <SampleThumb id={id} decorative className="h-full w-full transition duration-300 group-hover:scale-105" />
+                  <SampleBadge className="absolute start-2 top-2" />
+                </span>
+                <span className="flex flex-col p-5 pt-4">
+                  <h3 className="font-medium">{t(`common:nav.${id}`)}</h3>
+                  <span className="mt-1 text-sm text-muted">{t(`kinds.${id}.text`)}</span>
+                </span>
+              </Link>
             </li>
           ))}
         </ul>
@@ -149,10 +116,16 @@ export function HomePage() {
 
       <Section id="tools" title={t('tools.title')} subtitle={t('tools.subtitle')}>
         <ul className="mt-6 flex flex-wrap gap-2">
-          {TOOLS.map((key) => (
-            <li key={key} className="flex items-center gap-2 rounded-full border border-border bg-surface px-4 py-2 text-sm">
-              <AudioLines size={14} className="text-accent-2" aria-hidden />
-              {t(`tools.items.${key}`)}
+          {HOME_TOOLS.map((id) => (
+            <li key={id}>
+              <Link
+                to={to(creationEntry(id).path)}
+                className="flex items-center gap-2 rounded-full border border-border bg-surface py-1.5 ps-1.5 pe-4 text-sm transition hover:border-accent/60 focus-visible:outline-2 focus-visible:outline-accent"
+                data-testid={`home-tool-${id}`}
+              >
+                <SampleThumb id={id} className="h-7 w-7 rounded-full" />
+                {t(`common:nav.${id}`)}
+              </Link>
             </li>
           ))}
         </ul>

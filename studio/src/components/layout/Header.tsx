@@ -14,7 +14,7 @@ import { DeferredMenu } from '../ui/DeferredMenu.tsx';
 import { CreateButton } from './CreateButton.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
-import { CREATE_ITEMS, type NavItem, PRIMARY_ITEMS } from './navItems.ts';
+import { CREATE_GROUPS, type NavItem, PRIMARY_ITEMS } from './navItems.ts';
 
 
 const loadCreateMenu = () => import('./CreateMenu.tsx');
@@ -94,7 +94,25 @@ export function Header() {
       </div>
       {menuOpen && (
         <nav id="mobile-nav" aria-label={t('header.navigation')} className="grid max-h-[70vh] grid-cols-2 gap-1 overflow-y-auto border-t border-border px-4 py-2 lg:hidden">
-          {[PRIMARY_ITEMS[0]!, ...CREATE_ITEMS, ...PRIMARY_ITEMS.slice(1)].map((item) => link(item))}
+          {PRIMARY_ITEMS.map((item) => link(item))}
+          {/* Every kind and tool, as in the desktop Create menu (two taps from the bar). */}
+          {CREATE_GROUPS.map((group) => (
+            <div key={group.key} role="group" aria-labelledby={`mobile-create-${group.key}`} className="col-span-2 grid grid-cols-2 gap-1 border-t border-border/60 pt-1">
+              <Link
+                id={`mobile-create-${group.key}`}
+                to={to(group.path)}
+                className={cn(LINK, 'col-span-2 font-semibold text-fg')}
+                onClick={() => setMenuOpen(false)}
+              >
+                {t(`nav.${group.key}`)}
+              </Link>
+              {group.items.map((item) => (
+                <Link key={item.id} to={to(item.path)} className={cn(LINK, 'text-muted')} data-create={item.id} onClick={() => setMenuOpen(false)}>
+                  {t(`nav.${item.id}`)}
+                </Link>
+              ))}
+            </div>
+          ))}
           <div className="col-span-2 sm:hidden">
             <LanguageSwitcher />
           </div>

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { useLocalizedPath } from '../../app/useLanguage.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { TaskResult } from '../generate/TaskResult.tsx';
+import type { SampleId } from '../showcase/samples.ts';
 import { useGenerationTask } from '../generate/useGenerationTask.ts';
 import { ImageInput, type ImageValue } from '../media/ImageInput.tsx';
 import { useCreateFlow } from '../../lib/analytics/useCreateFlow.ts';
@@ -24,6 +25,15 @@ import { useModelChoice } from '../models/useModelChoice.ts';
 import { startTemplateTask, type TemplateImages, templateImageSlots } from './startTemplateTask.ts';
 
 type Slot = keyof TemplateImages;
+
+/** What each template type makes, shown as a sample until the first result. */
+const TEMPLATE_SAMPLES: Partial<Record<TemplateType, SampleId>> = {
+  video_effect: 'videoEffects',
+  pro_effect: 'proEffects',
+  photo_effect: 'photoEffects',
+  product_photo: 'productPhoto',
+  model_fitting: 'modelFitting',
+};
 
 export function TemplateForm({
   template,
@@ -118,7 +128,7 @@ export function TemplateForm({
           </p>
         )}
       </form>
-      <TaskResult gen={gen} empty={resultEmpty} alt={t('form.resultAlt', { name: template?.name ?? '' })} />
+      <TaskResult gen={gen} empty={resultEmpty} alt={t('form.resultAlt', { name: template?.name ?? '' })} sample={TEMPLATE_SAMPLES[type]} />
     </div>
   );
 }

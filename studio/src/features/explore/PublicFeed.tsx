@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { useFeedTracking } from '../../lib/analytics/useFeedTracking.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { SampleShowcase } from '../showcase/SampleShowcase.tsx';
 import { ExploreFeed } from './ExploreFeed.tsx';
 import { contentFields, FeedCard } from './FeedCard.tsx';
 
@@ -29,8 +30,11 @@ function useNearViewport(onVisible: () => void) {
   }, []);
 }
 
-/** Mount it with a `key` of its feed name and input: tracking and the item refs belong to one feed. */
-export function PublicFeed({ input, feedName, emptyText }: { input: FeedListInput; feedName: string; emptyText?: string }) {
+/**
+ * Mount it with a `key` of its feed name and input: tracking and the item refs belong to one feed.
+ * `samples`: an empty feed shows the showcase's samples of that media (never an empty Explore).
+ */
+export function PublicFeed({ input, feedName, emptyText, samples }: { input: FeedListInput; feedName: string; emptyText?: string; samples?: 'all' | 'image' | 'video' }) {
   const { t } = useTranslation('explore');
   const trpc = useTRPC();
   const list = useInfiniteQuery({
@@ -59,7 +63,14 @@ export function PublicFeed({ input, feedName, emptyText }: { input: FeedListInpu
   if (list.isError && !list.data) return <ExploreFeed state={{ status: 'error', retry: () => void list.refetch() }} />;
   const pages = list.data.pages;
   const items = pages.flatMap((page) => page.items);
-  if (items.length === 0) return <ExploreFeed state={{ status: 'empty', ...(emptyText ? { text: emptyText } : {}) }} />;
+  if (items.length === 0) {
+    return (
+      <>
+        <ExploreFeed state={{ status: 'empty', ...(emptyText ? { text: emptyText } : {}) }} />
+        {samples && <SampleShowcase media={samples} />}
+      </>
+    );
+  }
 
   return (
     <section aria-label={t('feed.label')} aria-busy={list.isFetching || undefined} data-testid="explore-feed">

@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../app/useLanguage.ts';
 import { Button } from '../../components/ui/Button.tsx';
+import { SampleFigure } from '../showcase/SampleMedia.tsx';
+import type { SampleId } from '../showcase/samples.ts';
 import { UseInToolMenu, VideoUseInMenu } from '../tools/UseInToolMenu.tsx';
 import { EngineNote } from './EngineNote.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
@@ -19,6 +21,7 @@ export function TaskResult({
   alt,
   currentTool,
   emptyIcon: EmptyIcon = ImageIcon,
+  sample,
 }: {
   gen: GenerationTask;
   empty: string;
@@ -26,6 +29,8 @@ export function TaskResult({
   currentTool?: string;
   /** What the empty state shows (a video page shows a film icon). */
   emptyIcon?: LucideIcon;
+  /** What this form makes, shown (marked as a sample) until the first result (issue 22). */
+  sample?: SampleId | undefined;
 }) {
   const { t } = useTranslation('media');
   const { output, creation } = gen;
@@ -66,8 +71,8 @@ export function TaskResult({
           {gen.status === 'canceled' ? t('result.canceled') : gen.error || t('result.failed')}
         </p>
       ) : (
-        <div className="flex flex-col items-center gap-2 text-center text-muted">
-          <EmptyIcon aria-hidden />
+        <div className="flex min-w-0 max-w-full flex-col items-center gap-2 text-center text-muted">
+          {sample ? <SampleFigure id={sample} /> : <EmptyIcon aria-hidden />}
           <p>{empty}</p>
         </div>
       )}

@@ -26,6 +26,7 @@ import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
 import { ModelPicker } from '../models/ModelPicker.tsx';
 import type { PickerModel } from '../models/modelChoice.ts';
 import { useModelChoice } from '../models/useModelChoice.ts';
+import { FORM_SAMPLES } from '../showcase/creationCatalog.ts';
 import { startVideoTask } from './startVideoTask.ts';
 import { usePresetVideo } from './usePresetVideo.ts';
 import {
@@ -182,7 +183,7 @@ export function VideoKindForm({ spec, resultEmpty }: { spec: VideoFormSpec; resu
           </p>
         )}
       </form>
-      <TaskResult gen={gen} empty={resultEmpty ?? t('result.empty')} alt={t('result.alt')} emptyIcon={Clapperboard} currentTool={spec.id} />
+      <TaskResult gen={gen} empty={resultEmpty ?? t('result.empty')} alt={t('result.alt')} emptyIcon={Clapperboard} currentTool={spec.id} sample={FORM_SAMPLES[spec.id]} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * Chat to image end to end on real PostgreSQL: a chat is its owner's alone (others, and members
  * who were removed, are told it does not exist); the history persists; a message with `count`
- * starts that many generations whose placeholders appear in the project document in a row beside
- * the chat's anchor, each run in a new row below; a refused generation keeps the messages; image
+ * starts that many generations (as many as it asks for in words) whose placeholders appear in the
+ * project document side by side in free space nearest the sender's view (the chat's anchor
+ * without one), never over earlier work; a refused generation keeps the messages; image
  * to image starts from a canvas node; and the OpenAI-compatible planner is used when configured —
  * against a stand-in speaking the chat-completions protocol — with the local planner standing in
  * when it fails.
@@ -170,15 +171,17 @@ describe('chat with the local planner', () => {
     expect(await ok<ChatMessageDto[]>(t, editor, 'messages', { chatId: chat.id })).toEqual([]);
   });
 
-  it('starts `count` generations whose placeholders land in a row beside the anchor, each run in a new row below', async () => {
+  it('starts as many generations as the message asks for, side by side in free space nearest the view, never over earlier work', async () => {
     const chat = await ok<ChatDto>(t, owner, 'create', { projectId, anchor: ANCHOR });
-    const answer = await ok<ChatMessageDto>(t, owner, 'send', { chatId: chat.id, text: 'a lighthouse on a cliff, 16:9', count: 2 });
+    // The composer said 1; the words ask for two (issue 22).
+    const answer = await ok<ChatMessageDto>(t, owner, 'send', { chatId: chat.id, text: 'two images of a lighthouse on a cliff, 16:9', count: 1 });
     expect(answer.tasks).toHaveLength(2);
     expect(answer.text).toMatch(/first 2 on the canvas/);
 
+    // Nothing is near the anchor yet: the row (2 × 512 + 24 wide) is centred on it.
     for (const [column, task] of answer.tasks.entries()) {
       const node = await nodeOf(t, projectId, task.nodeId);
-      expect(node).toMatchObject({ type: 'placeholder', status: 'queued', x: ANCHOR.x + column * (512 + 24), y: ANCHOR.y, width: 512, height: WIDE_HEIGHT });
+      expect(node).toMatchObject({ type: 'placeholder', status: 'queued', x: ANCHOR.x - 524 + column * (512 + 24), y: Math.round(ANCHOR.y - WIDE_HEIGHT / 2), width: 512, height: WIDE_HEIGHT });
       if (node.type !== 'placeholder') throw new Error('not a placeholder');
       expect(node.generation).toMatchObject({ taskId: task.taskId, kind: 'text_to_image', prompt: answer.proposals[column]?.prompt, requestedBy: { id: owner.id } });
       const queued = await rpc(t.app, owner.cookie, 'task.get', { id: task.taskId }, 'GET');
@@ -186,22 +189,27 @@ describe('chat with the local planner', () => {
     }
     await cancelTasks(t, owner, answer);
 
-    // One more proposal of that answer: a new row under the first.
-    const rerun = await ok<ChatMessageDto>(t, owner, 'runProposal', { chatId: chat.id, messageId: answer.id, index: 3 });
+    // One more proposal, seen from the same place: beside the first two, not over them, still near.
+    const rerun = await ok<ChatMessageDto>(t, owner, 'runProposal', { chatId: chat.id, messageId: answer.id, index: 3, view: ANCHOR });
     expect(rerun.id).toBe(answer.id);
     expect(rerun.tasks.slice(0, 2)).toEqual(answer.tasks);
     const third = rerun.tasks[2];
     if (!third) throw new Error('no third task');
-    expect(await nodeOf(t, projectId, third.nodeId)).toMatchObject({ x: ANCHOR.x, y: ANCHOR.y + WIDE_HEIGHT + 24, width: 512, height: WIDE_HEIGHT });
     const node = await nodeOf(t, projectId, third.nodeId);
+    expect(node).toMatchObject({ width: 512, height: WIDE_HEIGHT });
+    for (const task of answer.tasks) {
+      const earlier = await nodeOf(t, projectId, task.nodeId);
+      const apart = node.x >= earlier.x + earlier.width + 24 || earlier.x >= node.x + node.width + 24 || node.y >= earlier.y + earlier.height + 24 || earlier.y >= node.y + node.height + 24;
+      expect(apart, JSON.stringify({ node, earlier })).toBe(true);
+    }
+    expect(Math.hypot(node.x + 256 - ANCHOR.x, node.y + WIDE_HEIGHT / 2 - ANCHOR.y)).toBeLessThan(800);
     expect(node.type === 'placeholder' && node.generation.prompt).toBe(answer.proposals[3]?.prompt);
     await cancelTasks(t, owner, { ...rerun, tasks: [third] });
 
-    // After the chat moves, results start at the new anchor.
-    const moved = { x: -5000, y: 7000 };
-    await ok(t, owner, 'move', { chatId: chat.id, anchor: moved });
-    const there = await ok<ChatMessageDto>(t, owner, 'send', { chatId: chat.id, text: 'now as a pencil sketch', count: 1 });
-    expect(await nodeOf(t, projectId, there.tasks[0]?.nodeId ?? '')).toMatchObject({ x: moved.x, y: moved.y, width: 512, height: WIDE_HEIGHT });
+    // Looking elsewhere: the result lands there, centred on the view.
+    const view = { x: -5000, y: 7000 };
+    const there = await ok<ChatMessageDto>(t, owner, 'send', { chatId: chat.id, text: 'now as a pencil sketch', count: 1, view });
+    expect(await nodeOf(t, projectId, there.tasks[0]?.nodeId ?? '')).toMatchObject({ x: view.x - 256, y: Math.round(view.y - WIDE_HEIGHT / 2), width: 512, height: WIDE_HEIGHT });
     await cancelTasks(t, owner, there);
   });
 
@@ -239,7 +247,7 @@ describe('chat with the local planner', () => {
     expect(answer.text).toMatch(/starting from your selected image/);
     expect(answer.proposals.every((p) => p.imageNodeId === 'photo-1')).toBe(true);
     const node = await nodeOf(t, projectId, answer.tasks[0]?.nodeId ?? '');
-    expect(node).toMatchObject({ type: 'placeholder', x: 3000, y: 3000, width: 512, height: 768 });
+    expect(node).toMatchObject({ type: 'placeholder', x: 3000 - 256, y: 3000 - 384, width: 512, height: 768 });
     if (node.type !== 'placeholder') throw new Error('not a placeholder');
     expect(node.generation).toMatchObject({ kind: 'image_to_image', parentNodeId: 'photo-1', params: { image: url } });
     await cancelTasks(t, owner, answer);
@@ -299,7 +307,7 @@ describe('chat with an OpenAI-compatible planner', () => {
     ]);
 
     const node = await nodeOf(t, projectId, answer.tasks[0]?.nodeId ?? '');
-    expect(node).toMatchObject({ type: 'placeholder', x: ANCHOR.x, y: ANCHOR.y, width: 512, height: WIDE_HEIGHT });
+    expect(node).toMatchObject({ type: 'placeholder', x: ANCHOR.x - 256, y: Math.round(ANCHOR.y - WIDE_HEIGHT / 2), width: 512, height: WIDE_HEIGHT });
     expect(node.type === 'placeholder' && node.generation.prompt).toBe('make it stormier, stand-in take one');
     await cancelTasks(t, owner, answer);
   });

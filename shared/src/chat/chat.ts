@@ -27,6 +27,8 @@ export const zChatSendInput = z.object({
   /** A canvas image node to start from (image to image). */
   imageNodeId: z.string().min(1).max(100).optional(),
   aspectRatio: z.enum(ASPECTS).optional(),
+  /** The centre of the sender's view (canvas units): results go in free space nearest it. */
+  view: zAnchor.optional(),
 });
 /**
  * Run one of an earlier assistant message's proposals, on `model` when the user picked one (the
@@ -37,6 +39,8 @@ export const zChatRunProposalInput = z.object({
   messageId: z.string().uuid(),
   index: z.number().int().min(0).max(9),
   model: zModelId.optional(),
+  /** As in `chat.send`: where the sender is looking. */
+  view: zAnchor.optional(),
 });
 export const zChatMoveInput = z.object({ chatId: zChatId, anchor: zAnchor });
 export type ChatSendInput = z.infer<typeof zChatSendInput>;

@@ -3,14 +3,16 @@
  * only for the chat's owner"): every call checks that the caller owns the chat AND is still a
  * member of its project; anyone else is told the chat does not exist. A message is stored, the
  * planner (an LLM when configured, else the local one) answers with prompt proposals, the answer
- * is stored, and the first `count` proposals run as canvas generations whose placeholders land in
- * a row beside the chat's anchor — each run in a new row below the chat's earlier results.
+ * is stored, and the first `count` proposals (or as many as the message asks for in words) run
+ * as canvas generations whose placeholders land together in free space nearest the centre of the
+ * sender's view (the chat's anchor when the studio sends no view): never over existing work.
  */
 import { type CanvasNode, readNodes } from '@tessera/shared/canvas';
+import { placeInFreeSpace } from '@tessera/shared/canvas/placement';
 import type { ChatDto, ChatMessageDto, ChatSendInput, PromptProposal } from '@tessera/shared/chat';
 import { AppError } from '@tessera/shared/errors';
 import { ASPECT_RATIOS } from '@tessera/shared/generation';
-import { canEdit, type Placement, type ProjectRole } from '@tessera/shared/projects';
+import { canEdit, type ProjectRole } from '@tessera/shared/projects';
 import * as Y from 'yjs';
 import type { AppServices } from '../../services.ts';
 import type { CollabService } from '../../collab/collab.types.ts';
@@ -33,16 +35,15 @@ import {
 import { OpenAiCompatiblePlanner } from './planner/llmPlanner.ts';
 import { LocalPromptPlanner } from './planner/localPlanner.ts';
 import type { ChatPlanner, PlannerTurn } from './planner/planner.ts';
+import { requestedImageCount } from './planner/requestedCount.ts';
 
 /** What the chat needs from the app: the canvas (to place results), moderation and the planner's configuration. */
 export type ChatServices = CanvasServices & Pick<AppServices, 'config'>;
 
 /** Results are this wide on the canvas (the height follows the aspect ratio). */
 export const CHAT_RESULT_WIDTH = 512;
-/** Space between results, and between rows. */
+/** Space between results, and between them and what is already on the canvas. */
 export const CHAT_RESULT_GAP = 24;
-/** A row of results is at most this wide (CHAT_MAX_IMAGES at a time). */
-const ROW_SPAN = 4 * (CHAT_RESULT_WIDTH + CHAT_RESULT_GAP);
 const TITLE_MAX = 80;
 
 /** The LLM planner when OPENAI_API_KEY is configured (falling back to the local one), else the local planner. */
@@ -117,33 +118,14 @@ function sourceImage(nodes: CanvasNode[], nodeId: string): Extract<CanvasNode, {
   return node;
 }
 
-/**
- * Where the next row of a chat's results starts: at the anchor, or below the lowest of the
- * chat's earlier results that still sit in the anchor's row band (results moved elsewhere, or
- * left behind when the chat was moved, do not push the row down).
- */
-export function nextRowTop(anchor: { x: number; y: number }, results: readonly Pick<CanvasNode, 'x' | 'y' | 'width' | 'height'>[]): number {
-  let top = anchor.y;
-  for (const node of results) {
-    const inBand = node.x < anchor.x + ROW_SPAN && node.x + node.width > anchor.x && node.y + node.height > anchor.y;
-    if (inBand) top = Math.max(top, node.y + node.height + CHAT_RESULT_GAP);
-  }
-  return top;
-}
-
-/** The box of the `column`th result of a row: 512 px wide, as tall as its aspect, 24 px apart. */
-export function resultPlacement(anchor: { x: number; y: number }, rowTop: number, column: number, aspect: { width: number; height: number }): Placement {
-  return {
-    x: anchor.x + column * (CHAT_RESULT_WIDTH + CHAT_RESULT_GAP),
-    y: rowTop,
-    width: CHAT_RESULT_WIDTH,
-    height: Math.round((CHAT_RESULT_WIDTH * aspect.height) / aspect.width),
-  };
+/** A result's size on the canvas: 512 px wide, as tall as its aspect. */
+function resultSize(aspect: { width: number; height: number }): { width: number; height: number } {
+  return { width: CHAT_RESULT_WIDTH, height: Math.round((CHAT_RESULT_WIDTH * aspect.height) / aspect.width) };
 }
 
 /**
- * Runs proposals as canvas generations in one new row, recording each started task on the
- * message as it starts. The first refusal (credits, parallel limit, read-only …) stops the run
+ * Runs proposals as canvas generations side by side in free space nearest `near` (see
+ * placeInFreeSpace), recording each started task on the message as it starts. The first refusal (credits, parallel limit, read-only …) stops the run
  * and is thrown; tasks started before it stay on the message.
  */
 async function runProposals(
@@ -153,19 +135,23 @@ async function runProposals(
   message: ChatMessageRecord,
   proposals: readonly PromptProposal[],
   /** The model the user picked for these runs (the task's `model`: the server's usual model choice applies). */
-  model?: string,
+  model: string | undefined,
+  /** The centre of the sender's view (canvas units); the chat's anchor without one. */
+  near: { x: number; y: number } | undefined,
 ): Promise<ChatMessageRecord> {
   const nodes = await readProjectNodes(services.collab, chat.projectId);
-  const earlier = new Set((await listMessages(services.db, chat.id)).flatMap((m) => m.tasks.map((t) => t.nodeId)));
-  const rowTop = nextRowTop(
-    chat.anchor,
-    nodes.filter((n) => earlier.has(n.id)),
-  );
+  const sources = proposals.map((p) => (p.imageNodeId ? sourceImage(nodes, p.imageNodeId) : null));
+  // Image to image keeps the source's shape.
+  const sizes = proposals.map((p, i) => {
+    const source = sources[i];
+    const [w, h] = ASPECT_RATIOS[p.aspectRatio];
+    return resultSize(source ? { width: source.width, height: source.height } : { width: w, height: h });
+  });
+  const placements = placeInFreeSpace(sizes, nodes, near ?? chat.anchor, { gap: CHAT_RESULT_GAP });
   const user = await requesterOf(services.db, userId);
   let current = message;
   for (const [column, proposal] of proposals.entries()) {
-    const source = proposal.imageNodeId ? sourceImage(nodes, proposal.imageNodeId) : null;
-    const [w, h] = ASPECT_RATIOS[proposal.aspectRatio];
+    const source = sources[column] ?? null;
     const started = await startCanvasTask(services, {
       user,
       projectId: chat.projectId,
@@ -181,8 +167,7 @@ async function runProposals(
             },
             parentNodeId: null,
           }),
-      // Image to image keeps the source's shape.
-      placement: resultPlacement(chat.anchor, rowTop, column, source ? { width: source.width, height: source.height } : { width: w, height: h }),
+      placement: placements[column] as (typeof placements)[number],
     });
     current = (await appendMessageTasks(services.db, message.id, [started])) ?? current;
   }
@@ -218,7 +203,8 @@ export async function chatHistory(services: Pick<ChatServices, 'db'>, userId: st
 
 /**
  * `chat.send`: stores the message, plans, stores the answer and runs its first `count` proposals
- * (repeating them when the planner proposed fewer). Returns the answer with its tasks.
+ * — the number the message asks for in words when it names one — repeating them when the planner
+ * proposed fewer. Returns the answer with its tasks.
  *
  * Refusals that concern the request itself come before anything is stored: a viewer asking for
  * images (PROJECT_READ_ONLY — they may still chat with `count: 0`), moderated text, a missing
@@ -236,32 +222,34 @@ export async function sendChatMessage(services: ChatServices, userId: string, in
   await insertMessage(services.db, { chatId: chat.id, role: 'user', text: input.text });
   if (chat.title === '') await updateChat(services.db, chat.id, { title: titleFrom(input.text) });
 
+  // "two images of …" makes two, whatever the composer's count said (0 still means only talk).
+  const count = input.count > 0 ? (requestedImageCount(input.text) ?? input.count) : 0;
   const answer = await (planner ?? createChatPlanner(services.config)).plan(history, input.text, {
-    count: input.count,
+    count,
     aspectRatio: input.aspectRatio,
     fromImage: Boolean(input.imageNodeId),
   });
   // The source image is the message's, not the planner's to choose.
   const proposals = answer.plan.proposals.map(({ imageNodeId: _ignored, ...p }) => (input.imageNodeId ? { ...p, imageNodeId: input.imageNodeId } : p));
   const reply = await insertMessage(services.db, { chatId: chat.id, role: 'assistant', text: answer.plan.reply, proposals, planner: answer.planner });
-  if (input.count === 0) return toMessageDto(reply);
+  if (count === 0) return toMessageDto(reply);
 
-  const toRun = Array.from({ length: input.count }, (_, i) => proposals[i % proposals.length] as PromptProposal);
-  return toMessageDto(await runProposals(services, userId, chat, reply, toRun));
+  const toRun = Array.from({ length: count }, (_, i) => proposals[i % proposals.length] as PromptProposal);
+  return toMessageDto(await runProposals(services, userId, chat, reply, toRun, undefined, input.view));
 }
 
 /** `chat.runProposal`: runs one more proposal of an earlier answer, in a new row (on the picked model, if any). */
 export async function runChatProposal(
   services: ChatServices,
   userId: string,
-  input: { chatId: string; messageId: string; index: number; model?: string | undefined },
+  input: { chatId: string; messageId: string; index: number; model?: string | undefined; view?: { x: number; y: number } | undefined },
 ): Promise<ChatMessageDto> {
   const { chat, role } = await ownChat(services.db, userId, input.chatId);
   const message = await findMessage(services.db, chat.id, input.messageId);
   const proposal = message?.role === 'assistant' ? message.proposals[input.index] : undefined;
   if (!message || !proposal) throw new AppError('NOT_FOUND');
   if (!canEdit(role)) throw new AppError('PROJECT_READ_ONLY');
-  return toMessageDto(await runProposals(services, userId, chat, message, [proposal], input.model));
+  return toMessageDto(await runProposals(services, userId, chat, message, [proposal], input.model, input.view));
 }
 
 /** `chat.move`: results from now on land beside the new anchor. */

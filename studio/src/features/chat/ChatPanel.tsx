@@ -15,7 +15,7 @@ import { ChatComposer } from './ChatComposer.tsx';
 import { ChatMessages } from './ChatMessages.tsx';
 
 export interface ChatCanvasBridge {
-  /** Where a new chat's results go: the centre of the current view (canvas units). */
+  /** The centre of the current view (canvas units): a new chat's anchor, and where each message's results go. */
   anchor(): { x: number; y: number };
   /** The one selected image node, offered as "use selected image". */
   selectedImageNodeId: string | null;
@@ -153,13 +153,14 @@ function ChatThread({ chatId, canvas }: { chatId: string; canvas: ChatCanvasBrid
         pendingText={send.isPending ? send.variables.text : null}
         canvas={canvas}
         runningProposal={run.isPending ? run.variables : null}
-        onRunProposal={(messageId, index, field) => run.mutate({ chatId, messageId, index, ...field })}
+        onRunProposal={(messageId, index, field) => run.mutate({ chatId, messageId, index, ...field, view: roundPoint(canvas.anchor()) })}
         choices={choices}
       />
       <ChatComposer
         canvas={canvas}
         sending={send.isPending}
-        onSend={(input) => send.mutateAsync({ chatId, ...input }).then(
+        // Results go in free space nearest where I am looking now, not where the chat started.
+        onSend={(input) => send.mutateAsync({ chatId, ...input, view: roundPoint(canvas.anchor()) }).then(
           () => true,
           () => false,
         )}

@@ -5,6 +5,7 @@
  * the React panels only read its modules and call these methods.
  */
 import { zCanvasNode, type CanvasNode } from '@tessera/shared/canvas';
+import { placeInFreeSpace } from '@tessera/shared/canvas/placement';
 import { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import type { z } from 'zod';
@@ -71,6 +72,8 @@ export class CanvasManager implements Disposable {
   private followApplying = false;
   private lastCamera: Camera;
   private lastView = '';
+  /** The collaborators' drags last drawn (`id:x,y;…`), so cursor-only awareness changes cost nothing. */
+  private lastRemoteDrags = '';
   private lastPointer: Point | null = null;
   private disposed = false;
 
@@ -96,6 +99,7 @@ export class CanvasManager implements Disposable {
       this.selection.subscribe(() => this.presence.setSelection(this.selection.ids)),
       this.viewport.subscribe(() => this.onViewportChange()),
       this.presence.subscribe(() => this.applyFollow()),
+      this.presence.subscribe(() => this.applyRemoteDrags()),
     );
     this.publishView();
   }
@@ -217,6 +221,13 @@ export class CanvasManager implements Disposable {
     return this.clipboard.paste().length > 0;
   }
 
+  /** Files picked with the toolbar's "Add image" → `filesReceived` for free space nearest the view's centre. */
+  addFiles(files: readonly File[]): boolean {
+    if (!files.length || this.refuseIfReadOnly()) return false;
+    this.emit('filesReceived', { files: [...files], at: rectCenter(this.viewport.visibleRect()), free: true });
+    return true;
+  }
+
   /** Files dropped on the canvas at a screen point → `filesReceived` with the canvas point. */
   drop(data: { files: readonly File[] }, screenPoint: Point): boolean {
     if (!data.files.length) return false;
@@ -265,20 +276,33 @@ export class CanvasManager implements Disposable {
   /**
    * Places uploaded media centred on a canvas point, side by side, at most PLACE_MAX_WIDTH wide
    * (aspect kept), inside the frame under each one's centre; selects them. Returns their ids.
+   * `free`: in free space nearest the point instead (never over what is there), as the toolbar's
+   * "Add image" does. A `name` (the file's, the creation's prompt) names the node.
    */
-  placeMedia(items: { src: string; width: number; height: number; mediaType: 'image' | 'video'; poster?: string }[], at: Point): string[] {
+  placeMedia(
+    items: { src: string; width: number; height: number; mediaType: 'image' | 'video'; poster?: string; name?: string }[],
+    at: Point,
+    opts: { free?: boolean } = {},
+  ): string[] {
     if (!items.length || this.refuseIfReadOnly()) return [];
     const sizes = items.map((item) => {
-      const w = Math.max(1, Math.min(PLACE_MAX_WIDTH, item.width || PLACE_MAX_WIDTH));
-      const h = item.width > 0 && item.height > 0 ? (item.height * w) / item.width : w;
-      return { w, h };
+      const width = Math.max(1, Math.min(PLACE_MAX_WIDTH, item.width || PLACE_MAX_WIDTH));
+      const height = item.width > 0 && item.height > 0 ? (item.height * width) / item.width : width;
+      return { width, height };
     });
-    const total = sizes.reduce((sum, s) => sum + s.w, 0) + PLACE_GAP * (items.length - 1);
+    const total = sizes.reduce((sum, s) => sum + s.width, 0) + PLACE_GAP * (items.length - 1);
     let x = at.x - total / 2;
+    const boxes = opts.free
+      ? placeInFreeSpace(sizes, this.store.all(), at, { gap: PLACE_GAP })
+      : sizes.map((size) => {
+          const box = { x, y: at.y - size.height / 2, ...size };
+          x += size.width + PLACE_GAP;
+          return box;
+        });
     const nodes = items.map((item, i) => {
-      const { w, h } = sizes[i] as { w: number; h: number };
-      const base = { id: newNodeId(), x, y: at.y - h / 2, width: w, height: h, src: item.src, createdBy: this.options.user.id };
-      x += w + PLACE_GAP;
+      const box = boxes[i] as Rect;
+      const name = item.name?.trim().slice(0, 200);
+      const base = { id: newNodeId(), ...box, src: item.src, createdBy: this.options.user.id, ...(name ? { name } : {}) };
       const node: NodeInput = item.mediaType === 'video' ? { ...base, type: 'video', ...(item.poster ? { poster: item.poster } : {}) } : { ...base, type: 'image' };
       return node;
     });
@@ -443,6 +467,28 @@ export class CanvasManager implements Disposable {
     if (key === this.lastView) return;
     this.lastView = key;
     this.presence.setView(view);
+  }
+
+  /**
+   * Collaborators' drags in flight, drawn where their pointer has the nodes now. A peer that
+   * ends its drag (its write has landed just before) or leaves (a disconnect drops its awareness
+   * state) takes its preview with it, so the node shows its document position again.
+   */
+  private applyRemoteDrags(): void {
+    const moves = new Map<string, Partial<CanvasNode>>();
+    const parts: string[] = [];
+    for (const peer of this.presence.peers()) {
+      if (!peer.drag) continue;
+      for (const [id, p] of Object.entries(peer.drag)) {
+        if (!this.store.has(id)) continue;
+        moves.set(id, { x: p.x, y: p.y });
+        parts.push(`${id}:${p.x},${p.y}`);
+      }
+    }
+    const key = parts.join(';');
+    if (key === this.lastRemoteDrags) return;
+    this.lastRemoteDrags = key;
+    this.store.setRemotePreview(moves);
   }
 
   private applyFollow(): void {

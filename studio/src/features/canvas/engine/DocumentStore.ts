@@ -30,6 +30,8 @@ export class DocumentStore extends Observable implements Subscribable, Disposabl
   private readonly base = new Map<string, CanvasNode>();
   /** Gesture overrides. */
   private preview = new Map<string, Partial<CanvasNode>>();
+  /** Collaborators' gestures in flight (their drags, from awareness), under my own preview. */
+  private remotePreview = new Map<string, Partial<CanvasNode>>();
   /** Effective nodes (base with preview applied) for the ids that have a preview. */
   private readonly previewed = new Map<string, CanvasNode>();
   private readonly index = new SpatialIndex();
@@ -166,11 +168,19 @@ export class DocumentStore extends Observable implements Subscribable, Disposabl
     if (next.size === 0 && this.preview.size === 0) return;
     const touched = new Set<string>([...this.preview.keys(), ...next.keys()]);
     this.preview = new Map(next);
-    const upserted: string[] = [];
-    for (const id of touched) {
-      if (this.refreshPreviewed(id)) upserted.push(id);
-    }
-    this.emitChanges({ upserted, removed: [] });
+    this.refreshAll(touched);
+  }
+
+  /**
+   * Replaces what collaborators are dragging right now (null clears it). Drawn like my own
+   * preview — my preview wins on a node both move — and never written to Yjs.
+   */
+  setRemotePreview(patches: ReadonlyMap<string, Partial<CanvasNode>> | null): void {
+    const next = new Map(patches ?? []);
+    if (next.size === 0 && this.remotePreview.size === 0) return;
+    const touched = new Set<string>([...this.remotePreview.keys(), ...next.keys()]);
+    this.remotePreview = next;
+    this.refreshAll(touched);
   }
 
   /** The preview currently applied (the tools read it back when a gesture ends). */
@@ -254,6 +264,15 @@ export class DocumentStore extends Observable implements Subscribable, Disposabl
     if (upserted.length || removed.length) this.emitChanges({ upserted, removed });
   }
 
+  /** Recomputes the effective value of `ids` after a preview changed, and tells the listeners. */
+  private refreshAll(ids: Iterable<string>): void {
+    const upserted: string[] = [];
+    for (const id of ids) {
+      if (this.refreshPreviewed(id)) upserted.push(id);
+    }
+    this.emitChanges({ upserted, removed: [] });
+  }
+
   /** Recomputes a node's effective value and index entry; false when the node does not exist. */
   private refreshPreviewed(id: string): boolean {
     const base = this.base.get(id);
@@ -261,7 +280,9 @@ export class DocumentStore extends Observable implements Subscribable, Disposabl
       this.previewed.delete(id);
       return false;
     }
-    const patch = this.preview.get(id);
+    const remote = this.remotePreview.get(id);
+    const local = this.preview.get(id);
+    const patch = remote || local ? { ...remote, ...local } : undefined;
     const before = this.previewed.get(id) ?? base;
     if (patch) this.previewed.set(id, { ...base, ...patch } as CanvasNode);
     else this.previewed.delete(id);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
+import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { PRESENCE_THROTTLE_MS } from './Presence.ts';
 import { TestCanvas } from './testing/TestCanvas.ts';
@@ -99,6 +99,46 @@ describe('presence', () => {
     awA.setLocalState(null);
     expect(b.manager.presence.peers()).toEqual([]);
     expect(b.manager.presence.following).toBeNull();
+  });
+
+  it("streams a drag live through awareness: the peer sees the node move, the document gets one write on release", () => {
+    vi.useFakeTimers();
+    const { a, b } = twoPeople();
+    a.createNodes({ type: 'shape', id: 's', x: 0, y: 0, width: 100, height: 100 });
+    vi.advanceTimersByTime(PRESENCE_THROTTLE_MS);
+    let writes = 0;
+    b.doc.on('update', () => writes++);
+
+    a.pointerDown(50, 50).pointerMove(80, 60).pointerMove(150, 90);
+    vi.advanceTimersByTime(PRESENCE_THROTTLE_MS);
+    // Mid-drag: Bob draws the node where Ada has it; the document (his and hers) still has it at the start.
+    expect(b.manager.store.get('s')).toMatchObject({ x: 100, y: 40 });
+    expect(b.node('s')).toMatchObject({ x: 0, y: 0 });
+    expect(writes).toBe(0);
+
+    a.pointerMove(250, 150);
+    vi.advanceTimersByTime(PRESENCE_THROTTLE_MS);
+    expect(b.manager.store.get('s')).toMatchObject({ x: 200, y: 100 });
+
+    a.pointerUp(250, 150);
+    expect(writes).toBe(1);
+    expect(b.node('s')).toMatchObject({ x: 200, y: 100 });
+    expect(b.manager.presence.peers()[0]?.drag).toBeNull();
+    expect(b.manager.store.get('s')).toMatchObject({ x: 200, y: 100 });
+  });
+
+  it('a drag abandoned by a disconnect snaps back to where the document has the node', () => {
+    vi.useFakeTimers();
+    const { a, b, awA } = twoPeople();
+    a.createNodes({ type: 'shape', id: 's', x: 0, y: 0, width: 100, height: 100 });
+    a.pointerDown(50, 50).pointerMove(350, 250);
+    vi.advanceTimersByTime(PRESENCE_THROTTLE_MS);
+    expect(b.manager.store.get('s')).toMatchObject({ x: 300, y: 200 });
+    // Ada's connection drops: the server removes her awareness state for everyone.
+    removeAwarenessStates(awA, [awA.clientID], 'remote');
+    applyAwarenessUpdate(b.manager.presence.awareness, encodeAwarenessUpdate(awA, [awA.clientID]), 'remote');
+    expect(b.manager.presence.peers()).toEqual([]);
+    expect(b.manager.store.get('s')).toMatchObject({ x: 0, y: 0 });
   });
 
   it('ignores malformed awareness states from other clients', () => {

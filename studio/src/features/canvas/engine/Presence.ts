@@ -1,7 +1,9 @@
 /**
  * Who else is on the canvas, through Yjs awareness (the HocuspocusProvider's, or a local one in
- * tests). My local state is `{ user, cursor, selection, view }`; cursor and view updates are
- * throttled (they follow the pointer and the camera) so collaborators get ~30 updates a second.
+ * tests). My local state is `{ user, cursor, selection, view, drag }`; cursor, view and drag
+ * updates are throttled (they follow the pointer and the camera) so collaborators get ~30
+ * updates a second. `drag` is a move in flight — transient, never a document write: the document
+ * gets one write when the drag ends, and a peer that leaves mid-drag takes its drag with it.
  */
 import type { Awareness } from 'y-protocols/awareness';
 import { z } from 'zod';
@@ -9,6 +11,8 @@ import { Observable } from './subscribable.ts';
 import type { CanvasUser, Disposable, Peer, Point, Rect, Subscribable } from './types.ts';
 
 export const PRESENCE_THROTTLE_MS = 30;
+/** A peer's drag moves at most this many nodes live (a larger selection jumps on release). */
+export const MAX_LIVE_DRAG_NODES = 200;
 
 const zPoint = z.object({ x: z.number().finite(), y: z.number().finite() });
 /** A peer's awareness state is input from another client: parsed, and ignored when malformed. */
@@ -17,6 +21,12 @@ const zPeerState = z.object({
   cursor: zPoint.nullable().catch(null),
   selection: z.array(z.string()).catch([]),
   view: z.object({ x: z.number().finite(), y: z.number().finite(), width: z.number().finite().positive(), height: z.number().finite().positive() }).nullable().catch(null),
+  drag: z
+    .record(z.string().max(100), zPoint)
+    .refine((nodes) => Object.keys(nodes).length <= MAX_LIVE_DRAG_NODES)
+    .nullable()
+    .catch(null)
+    .default(null),
 });
 
 interface LocalState {
@@ -24,6 +34,7 @@ interface LocalState {
   cursor: Point | null;
   selection: string[];
   view: Rect | null;
+  drag: Record<string, Point> | null;
 }
 
 export class Presence extends Observable implements Subscribable, Disposable {
@@ -48,7 +59,7 @@ export class Presence extends Observable implements Subscribable, Disposable {
     user: CanvasUser,
   ) {
     super();
-    const local: LocalState = { user, cursor: null, selection: [], view: null };
+    const local: LocalState = { user, cursor: null, selection: [], view: null, drag: null };
     awareness.setLocalState({ ...(awareness.getLocalState() ?? {}), ...local });
     awareness.on('change', this.onChange);
   }
@@ -90,6 +101,24 @@ export class Presence extends Observable implements Subscribable, Disposable {
     this.queue({ view: { ...rect } }, false);
   }
 
+  /**
+   * The nodes I am dragging, at their positions now (throttled); null when the drag ends — sent
+   * at once, after the drag's document write, so peers never see the node go back first.
+   */
+  setDrag(positions: ReadonlyMap<string, Point> | null): void {
+    if (positions === null) {
+      this.queue({ drag: null }, true);
+      return;
+    }
+    const drag: Record<string, Point> = {};
+    let count = 0;
+    for (const [id, p] of positions) {
+      if (++count > MAX_LIVE_DRAG_NODES) break;
+      drag[id] = { x: p.x, y: p.y };
+    }
+    this.queue({ drag }, false);
+  }
+
   setUser(user: CanvasUser): void {
     this.queue({ user }, true);
   }
@@ -121,7 +150,7 @@ export class Presence extends Observable implements Subscribable, Disposable {
     this.awareness.off('change', this.onChange);
     const current = this.awareness.getLocalState();
     // Leave the shared awareness (it may outlive the canvas) without my cursor on the board.
-    if (current) this.awareness.setLocalState({ ...current, cursor: null, selection: [] });
+    if (current) this.awareness.setLocalState({ ...current, cursor: null, selection: [], drag: null });
     super.dispose();
   }
 

@@ -104,6 +104,8 @@ export interface Peer {
   selection: string[];
   /** Their visible canvas area (follow mode). */
   view: Rect | null;
+  /** Where the nodes they are dragging are right now (not yet in the document); null when not dragging. */
+  drag: Record<string, Point> | null;
 }
 
 /** Registered command descriptor, shared by toolbar, shortcuts and context menu. */
@@ -126,8 +128,8 @@ export interface CanvasEvents {
   frameDrawn: { nodeId: string; rect: Rect };
   /** The expand tool finished: how far the image's box was dragged out on each side (canvas units). */
   expandDrawn: { nodeId: string; left: number; top: number; right: number; bottom: number };
-  /** Files dropped or pasted; the UI uploads them (manager.placeMedia places them). */
-  filesReceived: { files: File[]; at: Point };
+  /** Files dropped, pasted or added; the UI uploads them (manager.placeMedia places them: `free`, in free space nearest `at`). */
+  filesReceived: { files: File[]; at: Point; free?: boolean };
   /** A node was double-clicked (video: play/pause; text: edit). */
   nodeActivated: { nodeId: string; type: NodeType };
   /** The user tried to change a read-only canvas. */

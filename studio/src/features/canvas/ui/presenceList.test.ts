@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Peer } from '../engine/types.ts';
 import { colorForUser, initialsOf, PRESENCE_COLORS, presenceAvatars } from './presenceList.ts';
 
-const peer = (clientId: number, id: string, name: string): Peer => ({ clientId, user: { id, name, color: '#000000' }, cursor: null, selection: [], view: null });
+const peer = (clientId: number, id: string, name: string): Peer => ({ clientId, user: { id, name, color: '#000000' }, cursor: null, selection: [], view: null, drag: null });
 
 describe('presenceAvatars (who is here)', () => {
   it('shows each collaborator once, never me, sorted by name', () => {

@@ -1,8 +1,10 @@
 /**
  * Moving the selection. Frames carry their children; the moved box snaps to other nodes' edges
  * and centres within SNAP_DISTANCE_PX on screen (mod disables snapping), with guides in the
- * overlay. On release one transaction writes the positions and the frame membership: a node
- * whose centre lands in a frame becomes its child, one dragged out of its frame leaves it.
+ * overlay. While it moves, collaborators see it move through my awareness state (`drag`,
+ * throttled), not through the document. On release one transaction writes the positions and the
+ * frame membership: a node whose centre lands in a frame becomes its child, one dragged out of
+ * its frame leaves it; then the awareness drag is cleared.
  */
 import type { CanvasNode } from '@tessera/shared/canvas';
 import { inflate, nodeAabb, nodeCenter, unionRects } from '../../geometry.ts';
@@ -59,9 +61,10 @@ export class Dragging implements SelectChild {
     }
     this.delta = { x: dx, y: dy };
     m.overlay.set({ guides });
-    const preview = new Map<string, Partial<CanvasNode>>();
+    const preview = new Map<string, { x: number; y: number }>();
     for (const node of this.initial.values()) preview.set(node.id, { x: node.x + dx, y: node.y + dy });
     m.store.setPreview(preview);
+    m.presence.setDrag(preview);
   }
 
   onPointerUp(e: ToolPointer): void {
@@ -90,6 +93,7 @@ export class Dragging implements SelectChild {
   cancel(): void {
     const m = this.tool.canvas;
     m.store.setPreview(null);
+    m.presence.setDrag(null);
     m.overlay.set({ guides: { vertical: [], horizontal: [] } });
   }
 }

@@ -202,9 +202,7 @@ function CanvasWorkspace({ project }: { project: ProjectDto }) {
               {session && phase === 'ready' && (
                 <>
                   <EmptyHint />
-                  <div className="absolute start-3 top-1/2 z-20 -translate-y-1/2">
-                    <CanvasToolbar />
-                  </div>
+                  <CanvasToolbar />
                   <FailedPlaceholderActions />
                   <NodeActionBar />
                   <ActionCard />

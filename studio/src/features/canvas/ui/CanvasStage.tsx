@@ -96,7 +96,9 @@ export function CanvasStage({
   return (
     <div className="relative min-h-0 min-w-0 flex-1 overflow-hidden bg-[#e9e9ef]">
       <div ref={containerRef} className="absolute inset-0 outline-none focus-visible:outline-none" data-testid="canvas-stage" />
-      <div className="pointer-events-none absolute inset-0">{children}</div>
+      <div className="pointer-events-none absolute inset-0" data-canvas-overlay>
+        {children}
+      </div>
       <canvas
         ref={minimapRef}
         className="pointer-events-auto absolute bottom-3 end-3 z-10 hidden h-32 w-48 rounded-xl border border-border bg-surface/90 shadow-lg sm:block"

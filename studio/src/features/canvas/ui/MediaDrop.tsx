@@ -1,7 +1,8 @@
 /**
- * Files dropped on or pasted into the canvas (the engine's `filesReceived`): each is uploaded
- * through the media upload endpoint with progress shown here, then all that arrived are placed
- * together where they were dropped (one undo step). Anything else than images and videos, or too
+ * Files dropped on, pasted into or added to the canvas (the engine's `filesReceived`): each is
+ * uploaded through the media upload endpoint with progress shown here, then all that arrived are
+ * placed together where they were dropped, or in free space near the view when added with the
+ * toolbar's button (one undo step), named after their files. Anything else than images and videos, or too
  * large, is refused before uploading.
  */
 import { Loader2 } from 'lucide-react';
@@ -32,12 +33,18 @@ export function refuseFile(file: { type: string; size: number }): 'type' | 'size
   return null;
 }
 
-/** Where uploaded media goes on the canvas. */
-export function placeUploaded(manager: CanvasManager, media: UploadedMedia[], at: { x: number; y: number }): string[] {
+/** Where uploaded media goes on the canvas (`free`: in free space nearest `at`). */
+export function placeUploaded(manager: CanvasManager, media: (UploadedMedia & { name?: string })[], at: { x: number; y: number }, free = false): string[] {
   const items = media
     .filter((m) => m.width > 0 && m.height > 0)
-    .map((m) => ({ src: m.url, width: m.width, height: m.height, mediaType: m.contentType.startsWith('video/') ? ('video' as const) : ('image' as const) }));
-  return items.length ? manager.placeMedia(items, at) : [];
+    .map((m) => ({
+      src: m.url,
+      width: m.width,
+      height: m.height,
+      mediaType: m.contentType.startsWith('video/') ? ('video' as const) : ('image' as const),
+      ...(m.name ? { name: m.name } : {}),
+    }));
+  return items.length ? manager.placeMedia(items, at, { free }) : [];
 }
 
 let nextId = 1;
@@ -51,7 +58,7 @@ export function MediaDrop() {
 
   useEffect(() => {
     let live = true;
-    const off = manager.on('filesReceived', ({ files, at }) => {
+    const off = manager.on('filesReceived', ({ files, at, free }) => {
       if (readOnlyRef.current) return;
       const accepted = files.filter((file) => {
         const problem = refuseFile(file);
@@ -63,14 +70,14 @@ export function MediaDrop() {
       setUploads((list) => [...list, ...entries]);
       const update = (id: number, progress: number) => setUploads((list) => list.map((u) => (u.id === id ? { ...u, progress } : u)));
       void Promise.allSettled(accepted.map((file, i) => uploadMedia(file, { filename: file.name, onProgress: (f) => update(entries[i]!.id, f * 100) }))).then((results) => {
-        const done: UploadedMedia[] = [];
-        for (const result of results) {
-          if (result.status === 'fulfilled') done.push(result.value);
+        const done: (UploadedMedia & { name: string })[] = [];
+        for (const [i, result] of results.entries()) {
+          if (result.status === 'fulfilled') done.push({ ...result.value, name: accepted[i]!.name });
           else reactToError(result.reason);
         }
         // The canvas may have closed meanwhile (its manager is disposed with it).
         if (!live) return;
-        if (done.length) placeUploaded(manager, done, at);
+        if (done.length) placeUploaded(manager, done, at, free);
         const ids = new Set(entries.map((e) => e.id));
         setUploads((list) => list.filter((u) => !ids.has(u.id)));
       });

@@ -15,7 +15,7 @@ import { actionCost } from './actionCost.ts';
 import { useCanvasSession } from './canvasSession.ts';
 import { type ActionRequest, useCanvasUi } from './canvasUiStore.ts';
 import { downloadName, imageInputOf, saveFile } from './nodeMedia.ts';
-import { actionBarPosition, toScreenRect } from './overlayPosition.ts';
+import { actionBarLayout, BAR_BUTTON, toScreenRect } from './overlayPosition.ts';
 import { useCanvasGenerate } from './useCanvasGenerate.ts';
 import { useCanvasState } from './useCanvasState.ts';
 
@@ -39,6 +39,7 @@ export function NodeActionBar() {
   const node = useCanvasState(manager.store, () => (ids.length === 1 ? (manager.store.get(ids[0]!) ?? null) : null));
   const camera = useCanvasState(manager.viewport, () => manager.viewport.camera);
   const moving = useCanvasState(manager.viewport, () => manager.viewport.moving);
+  const toolbar = useCanvasUi((s) => s.toolbarRect);
   // The one-click background remover has no card: its button says what the built-in engine can
   // cut out (issue 23), and is off when no model removes backgrounds on this server.
   const cutout = useModelChoice('background_remover', !readOnly);
@@ -49,8 +50,8 @@ export function NodeActionBar() {
   if (!actions.length) return null;
 
   const rect = toScreenRect({ x: node.x, y: node.y, width: node.width, height: node.height }, camera);
-  const halfWidth = (actions.length * 36 + 8) / 2;
-  const { left, top } = actionBarPosition(rect, size, halfWidth);
+  // Never over the toolbar (issue 22): beside it, wrapping into rows where the stage is narrow.
+  const layout = actionBarLayout(rect, size, actions.length, toolbar);
 
   function actionsFor(node: CanvasNode): BarAction[] {
     const open = (request: ActionRequest) => () => openAction(request);
@@ -122,8 +123,8 @@ export function NodeActionBar() {
     <div
       role="toolbar"
       aria-label={t('actions.label')}
-      className="pointer-events-auto absolute z-20 flex -translate-x-1/2 items-center gap-0.5 rounded-xl border border-border bg-surface/95 p-1 shadow-xl backdrop-blur"
-      style={{ left, top }}
+      className="pointer-events-auto absolute z-20 grid gap-0.5 rounded-xl border border-border bg-surface/95 p-1 shadow-xl backdrop-blur"
+      style={{ left: layout.left, top: layout.top, gridTemplateColumns: `repeat(${layout.columns}, ${BAR_BUTTON}px)` }}
       data-testid="node-actions"
     >
       {actions.map((a) => {

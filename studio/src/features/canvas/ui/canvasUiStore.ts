@@ -32,6 +32,8 @@ interface CanvasUiState {
   shortcutsOpen: boolean;
   /** The text node whose text is being edited in place. */
   editingTextId: string | null;
+  /** Where the toolbar is over the stage (container pixels): the action bar keeps off it. */
+  toolbarRect: Rect | null;
   showTab(tab: SidePanelTab): void;
   setPanelOpen(open: boolean): void;
   setSheetOpen(open: boolean): void;
@@ -39,10 +41,11 @@ interface CanvasUiState {
   closeAction(): void;
   setShortcutsOpen(open: boolean): void;
   editText(nodeId: string | null): void;
+  setToolbarRect(rect: Rect | null): void;
   reset(): void;
 }
 
-const INITIAL = { tab: 'inspector' as SidePanelTab, panelOpen: true, sheetOpen: false, action: null, shortcutsOpen: false, editingTextId: null };
+const INITIAL = { tab: 'inspector' as SidePanelTab, panelOpen: true, sheetOpen: false, action: null, shortcutsOpen: false, editingTextId: null, toolbarRect: null };
 
 export const useCanvasUi = create<CanvasUiState>((set) => ({
   ...INITIAL,
@@ -53,6 +56,7 @@ export const useCanvasUi = create<CanvasUiState>((set) => ({
   closeAction: () => set({ action: null }),
   setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
   editText: (editingTextId) => set({ editingTextId }),
+  setToolbarRect: (toolbarRect) => set({ toolbarRect }),
   // Another project starts without the last one's forms; the panel layout is kept.
   reset: () => set({ action: null, shortcutsOpen: false, editingTextId: null, sheetOpen: false }),
 }));

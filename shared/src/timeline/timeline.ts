@@ -60,6 +60,8 @@ export const zClip = z.object({
   /** Our media URL (`/api/media/<key>`) or key; the export checks the caller may use it. */
   src: z.string().min(1).max(2048),
   mediaType: z.enum(CLIP_MEDIA_TYPES),
+  /** What people call it: the creation's prompt or the file's name (the editor falls back to kind and time). */
+  name: z.string().max(200).optional(),
   /** Length of the source (video/audio), which trims never pass; images have none. */
   sourceDurationS: z.number().finite().positive().optional(),
   /** Where the clip starts on the timeline, in seconds. */

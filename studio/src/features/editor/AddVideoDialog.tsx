@@ -29,7 +29,7 @@ export function AddVideoDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             disabled={!value}
             onClick={() => {
               if (!value) return;
-              void addMedia([{ src: value.url, mediaType: 'video', durationS: value.durationS }]);
+              void addMedia([{ src: value.url, mediaType: 'video', durationS: value.durationS, ...(value.name ? { name: value.name } : {}) }]);
               close(false);
             }}
             data-testid="editor-add-video-confirm"

@@ -7,6 +7,7 @@
 import { costOf } from '@tessera/shared/credits/costs';
 import { zVideoEditInput } from '@tessera/shared/generation';
 import { VIDEO_ASPECT_RATIOS, VIDEO_RESOLUTIONS } from '@tessera/shared/generation/video';
+import { videoClips } from '@tessera/shared/timeline';
 import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -17,6 +18,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { ProgressBar } from '../generate/ProgressBar.tsx';
 import { useGenerationTask } from '../generate/useGenerationTask.ts';
 import { useEditor } from './editorContext.ts';
+import { clipTitle } from './timelineMath.ts';
 import { useTimeline } from './useTimeline.ts';
 
 const FIELD = 'h-9 rounded-md border border-border bg-surface-2 px-2 text-sm';
@@ -59,6 +61,11 @@ export function ExportDialog({ open, onOpenChange, aspect, onAspect }: { open: b
             </select>
           </label>
         </div>
+        {videoClips(timeline).length > 0 && (
+          <p className="line-clamp-3 text-sm text-muted" data-testid="editor-export-clips">
+            {t('export.clips', { names: videoClips(timeline).map((clip) => clipTitle(clip, t)).join(' · ') })}
+          </p>
+        )}
         {problem && (
           <p className="text-sm text-danger" data-testid="editor-export-problem">
             {problem}

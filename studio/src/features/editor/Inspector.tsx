@@ -13,6 +13,7 @@ import { useEditor } from './editorContext.ts';
 import { useEditorStore } from './editorStore.ts';
 import { useClipGeneration } from './useClipGeneration.ts';
 import { useTimeline } from './useTimeline.ts';
+import { clipTitle } from './timelineMath.ts';
 import { useTimelineActions } from './useTimelineActions.ts';
 
 const FIELD = 'h-8 rounded-md border border-border bg-surface-2 px-2 text-xs text-fg disabled:opacity-50';
@@ -82,6 +83,9 @@ function ClipControls({ clip, timeline }: { clip: Clip; timeline: Timeline }) {
 
   return (
     <>
+      <span className="max-w-56 truncate font-semibold" title={clipTitle(clip, t)} data-testid="editor-selected-clip-name">
+        {clipTitle(clip, t)}
+      </span>
       <span className="font-medium tabular-nums" data-testid="editor-selected-clip">
         {t('inspector.clipRange', { in: clip.in.toFixed(2), out: clip.out.toFixed(2), start: clip.start.toFixed(2), end: clipEnd(clip).toFixed(2) })}
       </span>

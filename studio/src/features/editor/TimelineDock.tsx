@@ -271,7 +271,7 @@ function DockBody() {
           description={t('addSound.description')}
           onPick={(creation) => {
             setSoundOpen(false);
-            void actions.addAudio(creation.url);
+            void actions.addAudio(creation.url, undefined, creation.prompt ?? undefined);
           }}
         />
       )}

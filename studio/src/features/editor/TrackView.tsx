@@ -31,7 +31,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { useTaskProgress } from '../realtime/useRealtime.ts';
 import { useEditor } from './editorContext.ts';
 import { useEditorStore } from './editorStore.ts';
-import { clipLabel, dropIndex, formatTime, hitTest, pxToTime, rulerTicks, type Span, snapTolerance, timeToPx, ZOOM_STEP } from './timelineMath.ts';
+import { clipTitle, dropIndex, formatTime, hitTest, pxToTime, rulerTicks, type Span, snapTolerance, timeToPx, ZOOM_STEP } from './timelineMath.ts';
 import { useTimeline } from './useTimeline.ts';
 
 const RULER_H = 24;
@@ -230,6 +230,8 @@ function Ruler({ pxPerS, untilS }: { pxPerS: number; untilS: number }) {
 }
 
 function ClipBlock({ clip, top, height, pxPerS, selected }: { clip: Clip; top: number; height: number; pxPerS: number; selected: boolean }) {
+  const { t } = useTranslation('editor');
+  const title = clipTitle(clip, t);
   const pending = useEditorStore((s) => s.pending[clip.id]);
   const progress = useTaskProgress((s) => (pending ? s.tasks[pending.taskId]?.progress : undefined));
   const left = timeToPx(clip.start, pxPerS);
@@ -244,6 +246,7 @@ function ClipBlock({ clip, top, height, pxPerS, selected }: { clip: Clip; top: n
         selected && 'ring-2 ring-accent ring-offset-1 ring-offset-surface',
       )}
       style={{ left, width, top, height }}
+      title={title}
       data-testid="editor-clip"
       data-clip-id={clip.id}
       data-src={clip.src}
@@ -255,7 +258,9 @@ function ClipBlock({ clip, top, height, pxPerS, selected }: { clip: Clip; top: n
       {!audio && <Thumbnail clip={clip} />}
       <div className="relative flex items-center gap-1 truncate px-2 py-0.5 [text-shadow:0_1px_2px_black]">
         <Icon size={11} aria-hidden />
-        <span className="truncate">{clipLabel(clip)}</span>
+        <span className="truncate" data-testid="editor-clip-name">
+          {title}
+        </span>
         <span className="ms-auto tabular-nums opacity-80">{clipDuration(clip).toFixed(1)}s</span>
       </div>
       {pending && (

@@ -1,6 +1,6 @@
 import { addClip, type Clip, emptyTimeline } from '@tessera/shared/timeline';
 import { describe, expect, it } from 'vitest';
-import { clampZoom, clipLabel, dropIndex, formatTime, hitTest, MAX_PX_PER_S, MIN_PX_PER_S, pxToTime, rulerStep, rulerTicks, snapTolerance, timeToPx, zoomStep } from './timelineMath.ts';
+import { clampZoom, clipTitle, dropIndex, formatTime, hitTest, MAX_PX_PER_S, MIN_PX_PER_S, pxToTime, rulerStep, rulerTicks, snapTolerance, timeToPx, zoomStep } from './timelineMath.ts';
 
 const clip = (id: string, seconds: number): Clip => ({ id, type: 'clip', trackId: 'track-video', src: `/api/media/u/x/up-${id}.mp4`, mediaType: 'video', sourceDurationS: seconds, start: 0, in: 0, out: seconds, volume: 1 });
 
@@ -60,7 +60,10 @@ describe('reordering', () => {
     expect(dropIndex(t, 'a', 20)).toBe(2);
   });
 
-  it('names a clip after its media key', () => {
-    expect(clipLabel({ src: '/api/media/u/1/up-clip.mp4' })).toBe('clip.mp4');
+  it('names a clip by its name, else by its kind and start, never by its media key', () => {
+    const t = (key: string, o?: Record<string, unknown>) => (key === 'clip.unnamed' ? `${String(o?.kind)} at ${String(o?.time)}` : key.replace('clip.kinds.', ''));
+    expect(clipTitle({ ...clip('a', 3), name: '  a lighthouse at dusk ' }, t)).toBe('a lighthouse at dusk');
+    expect(clipTitle({ ...clip('a', 3), start: 63.4 }, t)).toBe('video at 1:03');
+    expect(clipTitle({ ...clip('b', 3), mediaType: 'image', name: '' }, t)).toBe('image at 0:00');
   });
 });

@@ -100,8 +100,16 @@ export function dropIndex(t: Timeline, draggedId: string, time: number): number 
   return index === -1 ? others.length : index;
 }
 
-/** A short name for a clip: the last part of its media key without the upload prefix. */
-export function clipLabel(clip: Pick<Clip, 'src'>): string {
-  const last = clip.src.split('?')[0]?.split('/').pop() ?? clip.src;
-  return last.replace(/^(up|gen)-/, '').slice(0, 24);
+/** Translates an `editor` key (react-i18next's `t`). */
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * What people call a clip (issue 22): its name — the prompt of the creation or the name of the
+ * file it came from — else its kind and where it starts ("Video at 0:03"). Never the media key,
+ * whose last part is a UUID.
+ */
+export function clipTitle(clip: Pick<Clip, 'name' | 'mediaType' | 'start'>, t: Translate): string {
+  const name = clip.name?.trim();
+  if (name) return name;
+  return t('clip.unnamed', { kind: t(`clip.kinds.${clip.mediaType}`), time: formatTime(clip.start, false) });
 }

@@ -12,14 +12,14 @@ import { rectCenter } from '../canvas/engine/geometry.ts';
 import { readVideoMeta } from '../video-input/videoMeta.ts';
 import { useEditor } from './editorContext.ts';
 import { useEditorStore } from './editorStore.ts';
-import { audioTrackClip, timelineMediaOf, videoTrackClip } from './mediaClip.ts';
+import { audioTrackClip, type TimelineMedia, timelineMediaOf, videoTrackClip } from './mediaClip.ts';
 
 export function useTimelineActions() {
   const { session, manager, readOnly } = useEditor();
 
   /** Appends media to the video track, in order (videos without a known length are probed). */
   const addMedia = useCallback(
-    async (media: { src: string; mediaType: 'video' | 'image'; durationS?: number }[]) => {
+    async (media: TimelineMedia[]) => {
       if (readOnly || !media.length) return;
       try {
         const known = await Promise.all(
@@ -55,7 +55,10 @@ export function useTimelineActions() {
       const at = rectCenter(manager.viewport.visibleRect());
       try {
         const size = clip.mediaType === 'image' ? await imageSize(clip.src) : await readVideoMeta(clip.src);
-        manager.placeMedia([{ src: clip.src, width: size.width || 640, height: size.height || 360, mediaType: clip.mediaType === 'image' ? 'image' : 'video' }], at);
+        manager.placeMedia(
+          [{ src: clip.src, width: size.width || 640, height: size.height || 360, mediaType: clip.mediaType === 'image' ? 'image' : 'video', ...(clip.name ? { name: clip.name } : {}) }],
+          at,
+        );
       } catch (error) {
         reactToError(error);
       }
@@ -68,7 +71,7 @@ export function useTimelineActions() {
     (clip: Clip) => {
       if (clip.mediaType !== 'video' || !clip.sourceDurationS) return;
       session.edit((t) => {
-        const audio = audioTrackClip(t, { src: clip.src, durationS: clip.sourceDurationS as number, in: clip.in, out: clip.out }, clip.start);
+        const audio = audioTrackClip(t, { src: clip.src, durationS: clip.sourceDurationS as number, in: clip.in, out: clip.out, name: clip.name }, clip.start);
         return audio ? addClip(t, audio) : t;
       });
     },
@@ -77,13 +80,13 @@ export function useTimelineActions() {
 
   /** An audio file (or a video's sound) at the playhead. */
   const addAudio = useCallback(
-    async (src: string, durationS?: number) => {
+    async (src: string, durationS?: number, name?: string) => {
       if (readOnly) return;
       try {
         const length = durationS ?? (await readVideoMeta(src)).durationS;
         const at = useEditorStore.getState().playhead;
         session.edit((t) => {
-          const clip = audioTrackClip(t, { src, durationS: length }, at);
+          const clip = audioTrackClip(t, { src, durationS: length, name }, at);
           return clip ? addClip(t, clip) : t;
         });
       } catch (error) {

@@ -25,6 +25,8 @@ export interface VideoValue {
   durationS: number;
   width: number;
   height: number;
+  /** What to call it (the file's name, the creation's prompt): the timeline names its clip so. */
+  name?: string;
 }
 
 export interface VideoInputProps {
@@ -69,7 +71,7 @@ export function VideoInput({ label, value, onChange, minS = GENERAL_VIDEO_MIN_S,
     setTrimming(file);
   }
 
-  async function pick(creation: { taskId: string; url: string; width: number | null; height: number | null }) {
+  async function pick(creation: { taskId: string; url: string; width: number | null; height: number | null; prompt: string | null }) {
     setPickerOpen(false);
     setProblem(null);
     setBusy('reading');
@@ -81,7 +83,14 @@ export function VideoInput({ label, value, onChange, minS = GENERAL_VIDEO_MIN_S,
       }
       setLocal(null);
       setSizeBytes(null);
-      onChange({ ref: creation.taskId, url: creation.url, durationS: meta.durationS, width: creation.width ?? meta.width, height: creation.height ?? meta.height });
+      onChange({
+        ref: creation.taskId,
+        url: creation.url,
+        durationS: meta.durationS,
+        width: creation.width ?? meta.width,
+        height: creation.height ?? meta.height,
+        ...(creation.prompt ? { name: creation.prompt } : {}),
+      });
     } catch {
       setProblem(t('input.loadFailed'));
     } finally {
@@ -180,10 +189,11 @@ export function VideoInput({ label, value, onChange, minS = GENERAL_VIDEO_MIN_S,
         maxS={maxS}
         onClose={() => setTrimming(null)}
         onUploaded={(next, bytes) => {
+          const name = trimming?.name;
           setTrimming(null);
           setSizeBytes(bytes);
           setProblem(null);
-          onChange(next);
+          onChange(name ? { ...next, name } : next);
         }}
       />
       <CreationPicker

@@ -113,7 +113,7 @@ describe('the timeline editor', () => {
     await ava.page.getByTestId('editor-empty').waitFor();
 
     // Clip 1: a video node on the canvas, selected, "Send to timeline" (its length read by the browser).
-    await ava.page.evaluate((src) => window.__tesseraCanvas?.placeMedia([{ src, width: 320, height: 240, mediaType: 'video' }], { x: 200, y: 160 }), three.url);
+    await ava.page.evaluate((src) => window.__tesseraCanvas?.placeMedia([{ src, width: 320, height: 240, mediaType: 'video', name: 'Harbour at dawn' }], { x: 200, y: 160 }), three.url);
     await ava.page.getByTestId('editor-send-selection').click();
     await waitForClips(ava.page, [[0, 3]], 'the first clip on the timeline');
 
@@ -128,6 +128,9 @@ describe('the timeline editor', () => {
     await ava.page.mouse.up();
     await waitForClips(ava.page, [[0, 3], [3, 4]], 'the dragged clip after the first');
     await waitForClips(ben.page, [[0, 3], [3, 4]], "Ava's clips on Ben's timeline");
+    // Clips go by a human name (issue 22): the node's, else their kind and start — never the media key's UUID.
+    const names = (page: Page) => page.locator('[data-testid="editor-clip"][data-track="video"] [data-testid="editor-clip-name"]').allTextContents();
+    expect(await names(ben.page)).toEqual(['Harbour at dawn', 'Video at 0:03']);
     // The drag put the clip on the timeline; the node stayed where it was on the canvas.
     const videoNodes = await ava.page.evaluate(() => (window.__tesseraCanvas?.store.all() ?? []).filter((n) => n.type === 'video').map((n) => Math.round(n.x)));
     expect(videoNodes).toHaveLength(2);
@@ -163,6 +166,7 @@ describe('the timeline editor', () => {
 
     // Ben's ripple delete of the second clip, then his undo: Ava's trim stays (not his to undo).
     await ben.page.locator('[data-testid="editor-clip"][data-track="video"][data-start="2.000"]').click();
+    expect(await ben.page.getByTestId('editor-selected-clip-name').textContent()).toBe('Video at 0:02');
     await ben.page.keyboard.press('Delete');
     await waitForClips(ava.page, [[0, 2]], "Ben's delete on Ava's timeline");
     await ben.page.keyboard.press('Control+z');
@@ -241,6 +245,7 @@ describe('the timeline editor', () => {
     // Export the two-clip timeline (6 s) at 480p and play the result.
     await ava.page.getByTestId('editor-export-open').click();
     await ava.page.getByTestId('editor-export-resolution').selectOption('480p');
+    expect(await ava.page.getByTestId('editor-export-clips').textContent()).toBe('Clips: Harbour at dawn · Video at 0:02');
     const start = ava.page.getByTestId('editor-export-start');
     await expect.poll(() => start.textContent()).toMatch(/2 credits$/);
     await start.click();
@@ -307,6 +312,7 @@ describe('the timeline editor', () => {
     const clip = page.locator('[data-testid="editor-clip"][data-track="video"]');
     await expect.poll(() => clip.count(), { timeout: 20_000 }).toBe(1);
     expect(Math.abs(Number(await clip.getAttribute('data-duration')) - 5)).toBeLessThanOrEqual(0.1);
+    expect(await clip.getByTestId('editor-clip-name').textContent()).toBe('thirty.mp4');
     // The stored file the clip plays, probed on this side: 5 s.
     const src = await clip.getAttribute('data-src');
     const res = await fetch(`${e2e.server.url}${src}`, { headers: { cookie: cleo.cookie } });

@@ -85,8 +85,28 @@ describe('the query client (createQueryClient)', () => {
     release();
     await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('succeeded'));
     expect(requests).toBe(2);
-    expect(seen.filter(Boolean)).toEqual(['succeeded']);
     expect(errors).toEqual([]);
     unsubscribe();
+  });
+
+  it('a caller awaiting that first load still gets its answer, and a query nobody watches is not reloaded', async () => {
+    const { createQueryClient } = await import('./trpc.ts');
+    const client = createQueryClient(() => undefined);
+    let release!: () => void;
+    const firstAnswer = new Promise<void>((resolve) => (release = resolve));
+    let requests = 0;
+    const loading = client.fetchQuery({
+      queryKey: ['task', 2],
+      queryFn: async () => {
+        requests += 1;
+        await firstAnswer;
+        return 'running';
+      },
+    });
+    void client.invalidateQueries({ queryKey: ['task'] });
+    release();
+    await expect(loading).resolves.toBe('running');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toBe(1);
   });
 });

@@ -7,7 +7,15 @@
  * imports features/.
  */
 import type { AppRouter } from '@tessera/server/router';
-import { type InvalidateOptions, type InvalidateQueryFilters, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  MutationCache,
+  type Query,
+  QueryCache,
+  QueryClient,
+  type QueryClientConfig,
+} from '@tanstack/react-query';
 import { RPC_MAX_BATCH_CALLS } from '@tessera/shared/routes';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
@@ -40,14 +48,27 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
  * A query client whose invalidation never loses a change. An invalidation says the server
  * changed (a socket event, a mutation). TanStack Query refetches a query that has data, but a
  * query still on its FIRST load joins that load, whose request may have left before the change
- * (a task that finished while its page was loading it stayed "running" forever): such a load is
- * cancelled first (the query goes back to pending, quietly) so the refetch starts afresh.
+ * (a task that finished while its page was loading it stayed "running" forever). Such a query
+ * loads once more as soon as that first load settles. Nothing is cancelled, so a caller awaiting
+ * the first load (`fetchQuery`) still gets its answer.
  */
 export class LiveQueryClient extends QueryClient {
+  readonly #reloadAfterFirstLoad = new WeakSet<Query>();
+
+  constructor(config?: QueryClientConfig) {
+    super(config);
+    this.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || (event.action.type !== 'success' && event.action.type !== 'error')) return;
+      if (!this.#reloadAfterFirstLoad.delete(event.query)) return;
+      const { queryKey } = event.query;
+      queueMicrotask(() => void this.refetchQueries({ queryKey, exact: true, type: 'active' }));
+    });
+  }
+
   override invalidateQueries(filters?: InvalidateQueryFilters, options?: InvalidateOptions): Promise<void> {
     if (filters?.refetchType !== 'none') {
       for (const query of this.getQueryCache().findAll(filters)) {
-        if (query.state.data === undefined && query.state.fetchStatus === 'fetching') void query.cancel({ revert: true });
+        if (query.state.data === undefined && query.state.fetchStatus === 'fetching') this.#reloadAfterFirstLoad.add(query);
       }
     }
     return super.invalidateQueries(filters, options);

@@ -54,8 +54,6 @@ export const CREATION_ENTRIES: readonly CreationEntry[] = [
   e('videoExtender', 'tools', '/app/ai-tools/video-extender', 'videoForms:tools.video-extender.title'),
 ];
 
-export const CREATION_GROUPS: readonly CreationGroup[] = ['video', 'image', 'tools'];
-
 export function creationEntry(id: SampleId): CreationEntry {
   const entry = CREATION_ENTRIES.find((item) => item.id === id);
   if (!entry) throw new Error(`no creation entry ${id}`);

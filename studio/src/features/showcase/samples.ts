@@ -31,11 +31,6 @@ function fileUrl(name: string): string {
   return url;
 }
 
-/** Who made the samples: the built-in local engine. */
-export const SAMPLES_MADE_BY = manifest.madeBy;
-
-export const SAMPLE_IDS = Object.keys(manifest.samples) as SampleId[];
-
 export function sample(id: SampleId): Sample {
   const entry: { kind: string; media: string; file: string; poster?: string; prompt: string; width: number; height: number } = manifest.samples[id];
   const url = fileUrl(entry.file);
@@ -50,5 +45,3 @@ export function sample(id: SampleId): Sample {
     height: entry.height,
   };
 }
-
-export const isSampleId = (id: string): id is SampleId => Object.hasOwn(manifest.samples, id);

@@ -3,12 +3,14 @@
  * monthly from /pricing (a declined test card first, then a good one), comes back with the plan
  * current and its credits added, then cancels and reactivates it from /app/account.
  */
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import pricing from '../src/locales/en/pricing.json';
-import { signUpVerified, useE2E, watchPageErrors } from './harness.ts';
+import { openInApp, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
 
 const e2e = useE2E();
+const ISSUE22 = join(import.meta.dirname, '../../docs/images/issue22');
 
 
 /** Signs a user up and verifies the e-mail through the API, as account.spec.ts does; returns the session cookie. */
@@ -37,11 +39,13 @@ describe('billing', () => {
     const before = await credits(page);
     await page.screenshot({ path: '.scratch/billing-pricing-free.png', fullPage: true });
 
-    // Subscribe → the test checkout, clearly marked; a declining card shows the error.
+    // Subscribe → the test checkout, clearly marked, naming the plan as its card does (issue 22:
+    // not the catalogue's product name); a declining card shows the error.
+    const cardName = await page.locator('#plan-PRO-name').textContent();
     await page.getByTestId('plan-action-PRO').click();
     await page.waitForURL(/\/test-checkout\/[^/]+$/);
     await page.getByTestId('test-checkout').waitFor();
-    expect(await page.getByTestId('test-checkout-product').textContent()).toContain('Pro');
+    expect(await page.getByTestId('test-checkout-product').textContent()).toBe(cardName);
     await page.getByTestId('test-card-decline').check();
     await page.getByTestId('test-checkout-pay').click();
     await expect.poll(() => page.getByTestId('test-checkout-error').textContent()).toContain('Your card was declined');
@@ -110,6 +114,30 @@ describe('billing', () => {
 
     // Only the declined payment's 400 was logged.
     expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('fits yearly prices in VND, CLP and KRW inside their cards on a 1366-px screen', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1366, height: 900 }, extraHTTPHeaders: { 'accept-language': 'en-VN' } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${e2e.server.url}/pricing?period=yearly`);
+    const cards = page.getByTestId('plan-cards').locator('[data-testid^="plan-card-"]');
+    // The visitor's country comes from the request (accept-language region here), its currency with it.
+    for (const [region, currency] of [['VN', 'vnd'], ['CL', 'clp'], ['KR', 'krw']] as const) {
+      if (currency !== 'vnd') {
+        await context.setExtraHTTPHeaders({ 'accept-language': `en-${region}` });
+        await openInApp(page, '/start-for-free');
+        await openInApp(page, '/pricing?period=yearly');
+      }
+      await expect.poll(() => page.getByTestId('plan-card-BASIC').getByTestId('plan-price').getAttribute('data-currency'), { message: currency }).toBe(currency);
+      expect(await page.getByTestId('plan-card-BASIC').getAttribute('data-period')).toBe('yearly');
+      expect(await cards.count()).toBe(5);
+      const overflowing = await cards.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.getAttribute('data-testid')));
+      expect(overflowing, currency).toEqual([]);
+      if (currency === 'vnd') await page.screenshot({ path: join(ISSUE22, 'after-pricing-vnd-yearly-1366.png'), fullPage: true });
+    }
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     await context.close();
   });
 });

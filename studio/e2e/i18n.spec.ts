@@ -7,12 +7,14 @@
  * by routes.spec.ts; every key in every language by studio/src/lib/i18nKeys.test.ts and locales.test.ts.
  */
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addSessionCookie, E2E_I18N_ADMIN_EMAIL, heading, localized, signUpVerified, trpcCall, useE2E, watchPageErrors } from './harness.ts';
+import { addSessionCookie, E2E_I18N_ADMIN_EMAIL, heading, localized, openInApp, signUpVerified, trpcCall, useE2E, watchPageErrors } from './harness.ts';
 import { renderedTextProblems } from './rawKeys.ts';
 
 const e2e = useE2E();
+const ISSUE22 = join(import.meta.dirname, '../../docs/images/issue22');
 const RUN = randomBytes(3).toString('hex');
 /**
  * One language each, beyond routes.spec's English, Arabic and Chinese (the CI budget is tight):
@@ -37,6 +39,27 @@ async function signedIn(cookie: string): Promise<BrowserContext> {
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
   await addSessionCookie(context, e2e.server.url, cookie);
   return context;
+}
+
+/** Visible buttons with a piece of label text that runs over more than one line, by their text. */
+async function wrappedButtonLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    interface El { textContent: string | null; getClientRects(): ArrayLike<unknown> }
+    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<El>; createTreeWalker(root: El, what: number): { nextNode(): unknown }; createRange(): { selectNodeContents(n: unknown): void; getClientRects(): ArrayLike<{ top: number; width: number }> } } }).document;
+    const wrapped: string[] = [];
+    for (const button of Array.from(doc.querySelectorAll('main button, main a[class*="inline-flex"], [role="dialog"] button'))) {
+      if (button.getClientRects().length === 0) continue;
+      // Each text node on its own: a label broken inside a word is one text node on two lines.
+      const walker = doc.createTreeWalker(button, 4 /* NodeFilter.SHOW_TEXT */);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = doc.createRange();
+        range.selectNodeContents(node);
+        const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) wrapped.push(button.textContent?.trim() ?? '');
+      }
+    }
+    return wrapped;
+  });
 }
 
 async function expectClean(page: Page, what: string) {
@@ -75,6 +98,14 @@ describe('what a user has, in other languages', () => {
     await page.getByTestId('payment-methods').waitFor();
     expect(calls.some((p) => p.includes('user.getReqInfo'))).toBe(true);
     await expectClean(page, `${lang} pricing`);
+    // Issue 22: Japanese button labels wrap between words only, never inside one ("コピ / ー"):
+    // on the plan cards, and on the invite popup's copy button beside its link.
+    expect(await wrappedButtonLabels(page), `${lang} pricing buttons`).toEqual([]);
+    await openInApp(page, localized(lang, '/pricing?popup=referFriend'));
+    await page.getByTestId('invite-copy').waitFor();
+    expect(await wrappedButtonLabels(page), `${lang} invite buttons`).toEqual([]);
+    await page.getByRole('dialog').screenshot({ path: join(ISSUE22, 'after-ja-invite-copy.png') });
+    await page.keyboard.press('Escape');
 
     expect(errors.filter((e) => !e.includes('401') && !e.includes('Failed to load resource'))).toEqual([]);
     await context.close();

@@ -4,9 +4,10 @@
  * publish's "cannot publish" states) open through `window.__tesseraOpenPopup`, which exists
  * only when the page sets `localStorage['tessera.testHooks'] = '1'` first (popupTestHook.ts).
  */
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useE2E, watchPageErrors, waitForResult } from './harness.ts';
+import { authPost, seriousA11yViolations, sessionCookieOf, trpcCall, useE2E, watchPageErrors, waitForResult } from './harness.ts';
 
 const ANNOUNCEMENT = {
   id: 'e2e-news-1',
@@ -15,6 +16,7 @@ const ANNOUNCEMENT = {
   ctaLabel: 'See plans',
   ctaUrl: '/pricing',
 };
+const ISSUE22 = join(import.meta.dirname, '../../docs/images/issue22');
 const UPGRADE_INFO_TYPES = ['VideoUsage', 'VideoMode', 'AdvancedCamera', 'Template', 'ProFeature', 'Invite', 'Extend', 'Activity'];
 
 // Many page loads a minute from one address: lift the per-IP request limit a visitor never reaches.
@@ -271,6 +273,61 @@ describe('popups in a real browser', () => {
     await page.evaluate(() => window.__tesseraOpenPopup?.({ name: 'publish', props: { creationId: 'v2', mediaType: 'video', isProtected: true } }));
     expect(await blocked.getAttribute('data-blocker')).toBe('protected');
     await closeWithEscape(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('tells a guest on a device that already had its welcome credits why they have none, and the subscription popup fits its plans', async () => {
+    const deviceId = `e2e-popups-repeat-${Date.now()}`;
+    // A first guest on this device takes the welcome credits (as the studio signs a guest in).
+    const first = await authPost(e2e.server.url, '/sign-in/anonymous', { deviceId, version: 'v1' });
+    const firstCookie = sessionCookieOf(first);
+    expect(await trpcCall(e2e.server.url, firstCookie, 'credits.summary', undefined, 'query')).toMatchObject({ remaining: 30, trial: 'granted' });
+
+    // Issue 22: the same device as a new guest (cookies gone): 0 credits, and the page says why.
+    const context = await e2e.browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    await context.addInitScript(
+      ({ id, dismiss }) => {
+        localStorage.setItem('tessera.testHooks', '1');
+        localStorage.setItem('tessera.dismissedAnnouncements', JSON.stringify([dismiss]));
+        localStorage.setItem('tessera.deviceId', id);
+      },
+      { id: deviceId, dismiss: ANNOUNCEMENT.id },
+    );
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${e2e.server.url}/start-for-free`);
+    const note = page.getByTestId('welcome-trial-note');
+    await note.waitFor();
+    expect(await page.getByTestId('credits-remaining').textContent()).toBe('0');
+    expect(await note.getAttribute('data-trial')).toBe('device');
+    expect(await note.textContent()).toContain('This device already received its 30 welcome credits');
+    await note.getByTestId('welcome-sign-up').waitFor();
+    await note.getByTestId('welcome-plans').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await note.screenshot({ path: join(ISSUE22, 'after-repeat-device-start-page.png') });
+
+    // The not-enough-credits popup (what the first Generate opens) explains it too.
+    await page.evaluate(() => window.__tesseraOpenPopup?.({ name: 'upgradePlan', props: { reason: 'credits' } }));
+    const popup = page.getByTestId('upgrade-popup');
+    await popup.getByTestId('welcome-trial-note').waitFor();
+    // One way each: sign up in the note, the plans in the popup's own buttons.
+    expect(await popup.getByRole('button', { name: /Sign up/ }).count()).toBe(1);
+    expect(await popup.getByText('See plans', { exact: true }).count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(ISSUE22, 'after-repeat-device-not-enough-credits.png') });
+    await closeWithEscape(page);
+
+    // The subscription popup on a 1366-px desktop: three roomy columns, not three 122-px ones in 448 px.
+    await page.evaluate(() => window.__tesseraOpenPopup?.({ name: 'subscription', props: {} }));
+    const cards = page.getByTestId('subscription-popup').locator('[data-testid^="plan-card-"]');
+    await cards.nth(4).waitFor();
+    const dialogWidth = (await page.getByRole('dialog').boundingBox())!.width;
+    const widths = await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    expect(dialogWidth).toBeGreaterThan(900);
+    for (const width of widths) expect(width).toBeGreaterThanOrEqual(240);
+    expect(await cards.evaluateAll((els) => els.every((el) => el.scrollWidth <= el.clientWidth))).toBe(true);
+    await page.screenshot({ path: join(ISSUE22, 'after-subscription-popup-1366.png') });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -10,13 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { costOf } from '@tessera/shared/credits/costs';
 import { ERROR_CATALOGUE } from '@tessera/shared/errors';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { creditsShown, newVisitor, openAsGuest, seriousA11yViolations, useE2E } from './harness.ts';
+import { creditsShown, newVisitor, openAsGuest, openInApp, seriousA11yViolations, useE2E } from './harness.ts';
 
 const e2e = useE2E();
 const SHOTS = join(import.meta.dirname, '../../.scratch');
+const ISSUE22 = join(import.meta.dirname, '../../docs/images/issue22');
 /** Clips render on two cores shared with the browser. */
 const TEST_TIMEOUT_MS = 240_000;
 
@@ -30,6 +31,13 @@ async function playableResult(page: Page): Promise<{ duration: number; width: nu
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
   expect(await video.getAttribute('controls')).not.toBeNull();
   return video.evaluate((v: HTMLVideoElement) => ({ duration: v.duration, width: v.videoWidth, height: v.videoHeight }));
+}
+
+/** Whether `inner`'s box lies within `outer`'s (a pixel of rounding allowed). */
+async function boxInside(outer: Locator, inner: Locator): Promise<boolean> {
+  const [o, i] = await Promise.all([outer.boundingBox(), inner.boundingBox()]);
+  if (!o || !i) return false;
+  return i.width > 0 && i.x >= o.x - 1 && i.y >= o.y - 1 && i.x + i.width <= o.x + o.width + 1 && i.y + i.height <= o.y + o.height + 1;
 }
 
 describe('video forms in a real browser', () => {
@@ -76,6 +84,40 @@ describe('video forms in a real browser', () => {
     await expect.poll(() => creditsShown(page)).toBe(before - cost);
     await page.getByTestId('engine-note').waitFor();
     await page.screenshot({ path: join(SHOTS, 'video-forms-text-result.png'), fullPage: true });
+
+    // Issue 22: the result's "Use in" opens the video upscaler with this clip already chosen.
+    const resultUrl = await page.getByTestId('result-video').getAttribute('src');
+    await page.getByTestId('use-in-video').click();
+    await page.getByTestId('use-in-video-upscaler').click();
+    await page.waitForURL(/\/app\/ai-tools\/video-upscaler\?video=[0-9a-f-]{36}$/);
+    expect(await page.getByTestId('video-form').getAttribute('data-kind')).toBe('video_upscale');
+    await expect.poll(() => page.getByTestId('form-video').getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    expect(await page.getByTestId('form-video-preview').getAttribute('src')).toBe(resultUrl);
+    expect(await page.getByTestId('generate').isDisabled()).toBe(false);
+    await page.screenshot({ path: join(ISSUE22, 'after-video-use-in-upscaler.png') });
+
+    // The clip's details in My creations: the player once, inside the dialog at desktop and phone
+    // sizes, and its settings as labelled values — no empty image box, ids, keys or JSON.
+    await openInApp(page, '/app/my-creations');
+    await page.getByTestId('creation-card').first().click();
+    const dialog = page.getByTestId('creation-dialog');
+    await dialog.getByTestId('creation-video').waitFor();
+    expect(await dialog.getByTestId('creation-media').locator('img').count()).toBe(0);
+    expect(await dialog.locator('video').count()).toBe(1);
+    const details = (await dialog.locator('dl').textContent()) ?? '';
+    expect(details).toContain('ocean waves at sunset');
+    expect(await dialog.getByTestId('creation-detail-duration').textContent()).toMatch(/5 s$/);
+    expect(details).not.toMatch(/[{}[\]]|\/api\/media|[0-9a-f]{8}-[0-9a-f]{4}-|\.mp4/);
+    for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      await expect.poll(() => boxInside(page.getByRole('dialog'), dialog.getByTestId('creation-video')), { message: String(size.width) }).toBe(true);
+      await page.screenshot({ path: join(ISSUE22, `after-video-creation-dialog-${size.width}.png`) });
+    }
+    // Its "Use in" lists the tools that take a video.
+    await dialog.getByTestId('use-in-video').click();
+    await page.getByTestId('use-in-video-extender').waitFor();
+    expect(await page.getByRole('menuitem').count()).toBeGreaterThanOrEqual(8);
+    await page.keyboard.press('Escape');
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   }, TEST_TIMEOUT_MS);

@@ -202,7 +202,7 @@ function PlanCard({
       <div className="mt-4 min-h-16 min-w-0">
         {/* Prices in whole-unit currencies (₫1.467.000, ₩131,000) run long: the figure shrinks and "/year" wraps, so the card never overflows. */}
         <p className="flex flex-wrap items-baseline gap-x-1">
-          <span className={cn('font-bold whitespace-nowrap tabular-nums', priceSize(priceText))} data-testid="plan-price">
+          <span className={cn('font-bold whitespace-nowrap tabular-nums', priceSize(priceText))} data-testid="plan-price" data-currency={product?.priceInfo.realCurrency ?? currency}>
             {priceText}
           </span>
           <span className="text-sm text-muted">{period === 'yearly' && product ? t('card.perYear') : t('card.perMonth')}</span>

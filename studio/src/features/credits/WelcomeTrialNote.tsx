@@ -30,7 +30,16 @@ export function useWelcomeTrial() {
  * Nothing when the trial was granted (or unknown); else why not and what to do instead.
  * `onLeave` runs before a button takes the user elsewhere (a popup closes itself first).
  */
-export function WelcomeTrialNote({ className, onLeave }: { className?: string; onLeave?: (to: 'sign_up' | 'check_in' | 'see_plans') => void }) {
+export function WelcomeTrialNote({
+  className,
+  onLeave,
+  withPlans = true,
+}: {
+  className?: string;
+  onLeave?: (to: 'sign_up' | 'check_in' | 'see_plans') => void;
+  /** False where the plans are offered next to the note already (the upgrade popup). */
+  withPlans?: boolean;
+}) {
   const { t } = useTranslation('credits');
   const to = useLocalizedPath();
   const open = usePopupStore((s) => s.open);
@@ -75,11 +84,13 @@ export function WelcomeTrialNote({ className, onLeave }: { className?: string; o
             {t('welcome.checkIn')}
           </Button>
         )}
-        <Button asChild size="sm" variant="outline">
-          <Link to={to('/pricing')} onClick={() => onLeave?.('see_plans')} data-testid="welcome-plans">
-            {t('welcome.plans')}
-          </Link>
-        </Button>
+        {withPlans && (
+          <Button asChild size="sm" variant="outline">
+            <Link to={to('/pricing')} onClick={() => onLeave?.('see_plans')} data-testid="welcome-plans">
+              {t('welcome.plans')}
+            </Link>
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -48,7 +48,7 @@ export function UpgradePlanDialog() {
       description={credits ? t('upgrade.creditsText', { remaining: summary.data?.remaining ?? 0 }) : t('upgrade.text')}
     >
       <div className="flex flex-col gap-3" data-testid="upgrade-popup" data-info-type={infoType}>
-        {credits && <WelcomeTrialNote onLeave={dismiss} />}
+        {credits && <WelcomeTrialNote onLeave={dismiss} withPlans={false} />}
         <p className="text-sm text-muted">{credits ? t('upgrade.creditsPlans') : infoType ? t(`upgrade.info.${infoType}`) : t('upgrade.plansText')}</p>
         <div className="flex flex-wrap justify-end gap-2">
           {hasSession && (

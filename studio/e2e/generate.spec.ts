@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useE2E, watchPageErrors, waitForResult } from './harness.ts';
+import { creditsShown, newVisitor, openAsGuest, useE2E, watchPageErrors, waitForResult } from './harness.ts';
 
 const e2e = useE2E();
 
@@ -72,6 +72,40 @@ describe('text to image in a real browser', () => {
     const values = await page.evaluate(() => (window as unknown as { barValues: number[] }).barValues);
     expect(values.length).toBeGreaterThan(0);
     expect([...values].sort((a, b) => a - b)).toEqual(values);
+    await context.close();
+  });
+
+  it('on a phone: generates a clip, watches it in the tasks drawer, cancels it and gets the credits back', async () => {
+    const { context, page, errors } = await newVisitor(e2e.browser, 'e2e-generate-phone-0001');
+    const before = await openAsGuest(page, `${e2e.server.url}/app/ai-video`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Idle, the bar has no tasks button; the menu has the drawer.
+    expect(await page.getByTestId('tasks-button').isVisible()).toBe(false);
+    await page.getByTestId('open-menu').click();
+    await page.getByTestId('menu-tasks').click();
+    const drawer = page.getByTestId('tasks-drawer');
+    await drawer.waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+
+    await page.getByTestId('prompt').fill('a lighthouse in a storm');
+    await page.getByTestId('option-duration-10').click();
+    await page.getByTestId('generate').click();
+    // While it runs, the bar shows the count and opens the drawer with the live task.
+    await page.getByTestId('tasks-count').waitFor();
+    expect(await page.getByTestId('tasks-count').textContent()).toBe('1');
+    await expect.poll(() => creditsShown(page)).toBeLessThan(before);
+    await page.getByTestId('tasks-button').click();
+    const active = drawer.getByTestId('active-task');
+    await active.getByRole('progressbar').waitFor();
+    await active.getByTestId('cancel-task').click();
+    const finished = drawer.getByTestId('finished-task').first();
+    await finished.waitFor();
+    expect(await finished.textContent()).toMatch(/Canceled.*Refunded/);
+    expect(await drawer.getByTestId('active-task').count()).toBe(0);
+    await expect.poll(() => creditsShown(page)).toBe(before);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -90,7 +90,7 @@ describe('video forms in a real browser', () => {
     await page.getByTestId('use-in-video').click();
     await page.getByTestId('use-in-video-upscaler').click();
     await page.waitForURL(/\/app\/ai-tools\/video-upscaler\?video=[0-9a-f-]{36}$/);
-    expect(await page.getByTestId('video-form').getAttribute('data-kind')).toBe('video_upscale');
+    await expect.poll(() => page.getByTestId('video-form').getAttribute('data-kind')).toBe('video_upscale');
     await expect.poll(() => page.getByTestId('form-video').getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
     expect(await page.getByTestId('form-video-preview').getAttribute('src')).toBe(resultUrl);
     expect(await page.getByTestId('generate').isDisabled()).toBe(false);

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { useLocalizedPath } from '../../app/useLanguage.ts';
 import { useViewer } from '../../features/auth/useViewer.ts';
 import { CreditsPill } from '../../features/credits/CreditsPill.tsx';
+import { usePanelStore } from '../../features/popups/panelStore.ts';
 import { usePopupStore } from '../../features/popups/popupStore.ts';
 import { TasksButton } from '../../features/tasks/TasksButton.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -15,7 +16,6 @@ import { CreateButton } from './CreateButton.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 import { CREATE_GROUPS, type NavItem, PRIMARY_ITEMS } from './navItems.ts';
-
 
 const loadCreateMenu = () => import('./CreateMenu.tsx');
 const CreateMenu = lazy(loadCreateMenu);
@@ -31,6 +31,7 @@ export function Header() {
   const to = useLocalizedPath();
   const viewer = useViewer();
   const open = usePopupStore((s) => s.open);
+  const showPanel = usePanelStore((s) => s.show);
   const section = navSection(useLocation().pathname);
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -116,6 +117,17 @@ export function Header() {
           <div className="col-span-2 sm:hidden">
             <LanguageSwitcher />
           </div>
+          {/* A phone's bar shows the tasks button only while something runs: finished tasks are here. */}
+          {(viewer.status === 'signedIn' || viewer.status === 'anonymous') && (
+            <button
+              type="button"
+              className={cn(LINK, 'text-start text-muted sm:hidden')}
+              onClick={() => (setMenuOpen(false), showPanel('tasks'))}
+              data-testid="menu-tasks"
+            >
+              {t('tasks.label')}
+            </button>
+          )}
           {viewer.status !== 'signedIn' && (
             <button type="button" className={cn(LINK, 'text-start text-muted sm:hidden')} onClick={() => (setMenuOpen(false), open('logIn', {}))}>
               {t('header.logIn')}

@@ -87,10 +87,10 @@ describe('AI tools in a real browser', () => {
     // The tasks drawer lists the finished task; the credits panel explains the charge.
     await page.getByTestId('tasks-button').click();
     await page.getByTestId('tasks-drawer').getByTestId('finished-task').first().waitFor();
-    expect(await page.getByTestId('tasks-drawer').getByTestId('finished-task').first().textContent()).toContain('Upscale');
+    expect(await page.getByTestId('tasks-drawer').getByTestId('finished-task').first().textContent()).toContain('Image upscaler');
     await page.keyboard.press('Escape');
     await page.getByTestId('credits-pill').click();
-    await page.getByTestId('credits-panel').getByText('Charged for Upscale').waitFor();
+    await page.getByTestId('credits-panel').getByText('Charged for Image upscaler').waitFor();
     await page.screenshot({ path: join(SHOTS, 'tools-credits-panel.png') });
     await page.keyboard.press('Escape');
 

@@ -10,7 +10,7 @@ import pricing from '../src/locales/en/pricing.json';
 import { openInApp, signUpVerified, useE2E, watchPageErrors } from './harness.ts';
 
 const e2e = useE2E();
-const ISSUE22 = join(import.meta.dirname, '../../docs/images/issue22');
+const ISSUE22 = join(import.meta.dirname, '../../.scratch/issue22');
 
 
 /** Signs a user up and verifies the e-mail through the API, as account.spec.ts does; returns the session cookie. */

@@ -14,7 +14,7 @@ import { addSessionCookie, E2E_I18N_ADMIN_EMAIL, heading, localized, openInApp, 
 import { renderedTextProblems } from './rawKeys.ts';
 
 const e2e = useE2E();
-const ISSUE22 = join(import.meta.dirname, '../../docs/images/issue22');
+const ISSUE22 = join(import.meta.dirname, '../../.scratch/issue22');
 const RUN = randomBytes(3).toString('hex');
 /**
  * One language each, beyond routes.spec's English, Arabic and Chinese (the CI budget is tight):

@@ -16,7 +16,7 @@ const ANNOUNCEMENT = {
   ctaLabel: 'See plans',
   ctaUrl: '/pricing',
 };
-const ISSUE22 = join(import.meta.dirname, '../../docs/images/issue22');
+const ISSUE22 = join(import.meta.dirname, '../../.scratch/issue22');
 const UPGRADE_INFO_TYPES = ['VideoUsage', 'VideoMode', 'AdvancedCamera', 'Template', 'ProFeature', 'Invite', 'Extend', 'Activity'];
 
 // Many page loads a minute from one address: lift the per-IP request limit a visitor never reaches.

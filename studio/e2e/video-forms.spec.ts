@@ -17,7 +17,7 @@ import { creditsShown, newVisitor, openAsGuest, openInApp, seriousA11yViolations
 
 const e2e = useE2E();
 const SHOTS = join(import.meta.dirname, '../../.scratch');
-const ISSUE22 = join(import.meta.dirname, '../../docs/images/issue22');
+const ISSUE22 = join(import.meta.dirname, '../../.scratch/issue22');
 /** Clips render on two cores shared with the browser. */
 const TEST_TIMEOUT_MS = 240_000;
 

@@ -46,6 +46,15 @@ RUN for dir in node_modules/nsfwjs server/node_modules/nsfwjs; do \
     fi; \
   done
 
+# onnxruntime-node (the quality upscaler, server/src/generation/engine/tools/upscale.ts) ships its
+# native library for every platform, ~290 MB: the image keeps its own (linux/x64: 45 MB).
+RUN arch="$(node -p process.arch)"; \
+  for dir in node_modules/onnxruntime-node server/node_modules/onnxruntime-node; do \
+    if [ -d "$dir" ]; then \
+      find "$dir/bin/napi-v6" -mindepth 2 -maxdepth 2 -type d -not -path "*/linux/$arch" -exec rm -rf {} +; \
+    fi; \
+  done
+
 # 3. Runtime: Node, Debian's ffmpeg, the production dependencies and the built files.
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data \

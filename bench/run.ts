@@ -2,7 +2,7 @@
 import { benchCanvas, printCanvasBench } from './canvas.ts';
 import { benchCollab } from './collab.ts';
 import { benchEffects } from './effects.ts';
-import { benchEngine } from './engine.ts';
+import { benchEngine, benchEsrgan } from './engine.ts';
 import { benchHealth, printHealthBench } from './health.ts';
 import { benchLatency } from './latency.ts';
 import { benchLedger } from './ledger.ts';
@@ -48,6 +48,16 @@ printHealthBench(await benchHealth());
 console.log('bench/engine — local engine tools on a 1024-px photo, inline (cold = first run, models loading)');
 const engine = await benchEngine({ quality: process.env.BENCH_ENGINE_QUALITY !== '0' });
 console.table(Object.fromEntries(engine.map((e) => [e.tool, { 'cold ms': e.coldMs, 'warm ms': e.warmMs, output: e.output }])));
+if (process.env.BENCH_ENGINE_QUALITY !== '0') {
+  const esrgan = await benchEsrgan({ baselineRuns: process.env.BENCH_ESRGAN_BASELINE === '0' ? 0 : 1 });
+  console.log(`bench/engine — ESRGAN 2× quality upscale of ${esrgan.input}, warm, inline; load average ${esrgan.load.map((l) => l.toFixed(1)).join(' → ')}`);
+  const median = [...esrgan.onnxMs].sort((a, b) => a - b)[Math.floor(esrgan.onnxMs.length / 2)]!;
+  console.table({
+    'onnxruntime-node (now)': { 'runs ms': esrgan.onnxMs.join(', '), 'median ms': median, 'time vs now': '×1' },
+    ...(esrgan.tfjsMs.length ? { 'tfjs WASM, 1 thread (before)': { 'runs ms': esrgan.tfjsMs.join(', '), 'median ms': esrgan.tfjsMs[0], 'time vs now': `×${(esrgan.tfjsMs[0]! / median).toFixed(1)}` } } : {}),
+  });
+  console.log(`ESRGAN goal ≤ 5000 ms: ${median <= 5000 ? 'met' : 'missed'} (median ${median} ms)`);
+}
 
 console.log('bench/effects — every catalogue recipe on a 720-px portrait, inline (video effects: 4-s clips through ffmpeg)');
 const effects = await benchEffects();

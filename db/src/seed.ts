@@ -39,6 +39,7 @@ export const zCatalogue = z.object({
       proFeatures: z.boolean(),
       unmeteredImages: z.boolean(),
       queueDelaySeconds: zCount,
+      apiRequestsPerMinute: z.number().int().positive(),
     }),
   ),
   products: z.array(

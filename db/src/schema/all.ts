@@ -12,3 +12,4 @@ export * from './catalog.ts';
 export * from './feed.ts';
 export * from './admin.ts';
 export * from './projects.ts';
+export * from './api.ts';

@@ -34,6 +34,8 @@ export const planCatalogue = pgTable('plan_catalogue', {
   proFeatures: boolean('pro_features').notNull(),
   unmeteredImages: boolean('unmetered_images').notNull(),
   queueDelaySeconds: integer('queue_delay_seconds').notNull().default(0),
+  /** Developer API requests per minute per key (issue 19). */
+  apiRequestsPerMinute: integer('api_requests_per_minute').notNull().default(60),
   sortOrder: integer('sort_order').notNull(),
 });
 

@@ -28,6 +28,8 @@ export const grantSourceKind = pgEnum('grant_source_kind', [
   'check_in',
   'purchase',
   'admin',
+  /** Once per account, on its first API key: API credits to try the API with (issue 19). */
+  'api_trial',
 ]);
 
 export const creditEntryKind = pgEnum('credit_entry_kind', ['grant', 'hold', 'capture', 'release', 'expire']);

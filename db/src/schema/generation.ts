@@ -50,6 +50,9 @@ export const generationTasks = pgTable(
     /** Canvas tasks: the node waiting for the result, and when the result was written into it. */
     canvasNodeId: text('canvas_node_id'),
     canvasAppliedAt: timestamp('canvas_applied_at', { withTimezone: true }),
+    /** Developer API tasks (issue 19): the key that made it (it spends `api_credits`) and where its outcome is posted. */
+    apiKeyId: uuid('api_key_id'),
+    callbackUrl: text('callback_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Queue order: workers take the earliest queue_at. It is created_at, plus the plan's queue
@@ -71,6 +74,7 @@ export const generationTasks = pgTable(
     index('generation_tasks_created_idx').on(t.createdAt, t.id),
     index('generation_tasks_status_created_idx').on(t.status, t.createdAt, t.id),
     index('generation_tasks_project_idx').on(t.projectId, t.createdAt).where(sql`${t.projectId} IS NOT NULL`),
+    index('generation_tasks_api_key_idx').on(t.apiKeyId, t.createdAt).where(sql`${t.apiKeyId} IS NOT NULL`),
     index('generation_tasks_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'running'`),
     check('generation_tasks_progress_range', sql`${t.progress} >= 0 AND ${t.progress} <= 100`),
     check('generation_tasks_cost_nonnegative', sql`${t.cost} >= 0`),

@@ -10,11 +10,17 @@ import { z } from 'zod';
 import { router } from '../trpc/init.ts';
 import { authedProcedure, publicProcedure } from '../trpc/procedures.ts';
 import type { Context } from '../trpc/context.ts';
+import type { AppServices } from '../services.ts';
 import { applyCanvasOutcome } from '../modules/canvas/canvasOutcome.ts';
 import { cancelTask, createTask, getTask, listTasks, taskConcurrency, type TaskDto, type TaskServiceDeps } from './tasks.service.ts';
 
 function taskDeps(ctx: Context): TaskServiceDeps {
-  const { db, realtime, moderation, workers, storage, engine, collab } = ctx.services;
+  return taskDepsOf(ctx.services);
+}
+
+/** What the task service needs from the app's services (the RPCs here, the developer API). */
+export function taskDepsOf(services: AppServices): TaskServiceDeps {
+  const { db, realtime, moderation, workers, storage, engine, collab } = services;
   // A canceled canvas task's placeholder is marked at once for everyone on the canvas.
   return {
     db,
@@ -23,16 +29,19 @@ function taskDeps(ctx: Context): TaskServiceDeps {
     storage,
     engine,
     collab,
-    models: ctx.services.models,
+    models: services.models,
     wakeWorkers: () => workers?.wake(),
-    onSettled: (id) => applyCanvasOutcome(ctx.services, id),
+    onSettled: (id) => applyCanvasOutcome(services, id),
   };
 }
 
 /** The mutation for one kind, validated with the kind's schema from shared/generation. */
 function createProcedure<K extends GenerationKind>(kind: K) {
   const schema = GENERATION_KINDS[kind].input as (typeof GENERATION_KINDS)[K]['input'];
-  return authedProcedure.input(schema).mutation(({ ctx, input }) => createTask(taskDeps(ctx), { userId: ctx.session.user.id, kind, input: input as GenerationInput<K> }));
+  return authedProcedure.input(schema).mutation(async ({ ctx, input }) => {
+    const { id } = await createTask(taskDeps(ctx), { userId: ctx.session.user.id, kind, input: input as GenerationInput<K> });
+    return { id };
+  });
 }
 
 export const text2ImageRouter = router({ create: createProcedure('text_to_image') });

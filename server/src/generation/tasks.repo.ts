@@ -44,6 +44,9 @@ export interface TaskRecord {
   projectId: string | null;
   /** Canvas tasks: the project document node waiting for the result. */
   canvasNodeId: string | null;
+  /** Developer API tasks: the key that made it and where its outcome is posted (issue 19). */
+  apiKeyId: string | null;
+  callbackUrl: string | null;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -67,6 +70,8 @@ const columns = {
   outputs: generationTasks.outputs,
   projectId: generationTasks.projectId,
   canvasNodeId: generationTasks.canvasNodeId,
+  apiKeyId: generationTasks.apiKeyId,
+  callbackUrl: generationTasks.callbackUrl,
   createdAt: generationTasks.createdAt,
   startedAt: generationTasks.startedAt,
   finishedAt: generationTasks.finishedAt,
@@ -103,6 +108,8 @@ export async function insertTask(
     cost: number;
     projectId: string | null;
     canvasNodeId?: string | null;
+    apiKeyId?: string | null;
+    callbackUrl?: string | null;
     maxAttempts: number;
     /** Seconds this task waits behind metered work (unmetered plans). */
     queueDelaySeconds?: number;

@@ -129,15 +129,23 @@ async function projectTag(db: Database, userId: string, value: unknown): Promise
   return (await findRole(db, parsed.data, userId)) ? parsed.data : null;
 }
 
+/** A task made through the developer API (issue 19): it spends `api_credits` and may post its outcome to a URL. */
+export interface ApiOrigin {
+  keyId: string;
+  /** Checked by the caller (the same SSRF rules as image URLs). */
+  callbackUrl: string | null;
+}
+
 /**
- * Accepts a generation request; returns the new task's id. `canvas` places it on a project's
- * canvas (the caller checked the role); `id` lets that caller name the task before it exists,
- * so the placeholder node written first already carries it.
+ * Accepts a generation request; returns the new task's id and price. `canvas` places it on a
+ * project's canvas (the caller checked the role); `id` lets that caller name the task before it
+ * exists, so the placeholder node written first already carries it. `api` marks a developer API
+ * task: always metered, in `api_credits`.
  */
 export async function createTask<K extends GenerationKind>(
   deps: TaskServiceDeps,
-  p: { userId: string; kind: K; input: GenerationInput<K>; canvas?: CanvasTarget; id?: string },
-): Promise<{ id: string }> {
+  p: { userId: string; kind: K; input: GenerationInput<K>; canvas?: CanvasTarget; id?: string; api?: ApiOrigin },
+): Promise<{ id: string; cost: number }> {
   const definition = GENERATION_KINDS[p.kind];
   // A model the studio offered but this server cannot run (its provider's key is gone): say so
   // rather than silently running another one.
@@ -177,8 +185,8 @@ export async function createTask<K extends GenerationKind>(
     ...(template ? { template: template.snapshot } : {}),
     ...(lora ? { lora } : {}),
   };
-  // Unmetered plans make images for no credits, in a slower queue (plan.queueDelaySeconds).
-  const unmetered = plan.unmeteredImages && definition.output === 'image';
+  // Unmetered plans make images for no credits, in a slower queue (plan.queueDelaySeconds); a studio perk, not an API one.
+  const unmetered = !p.api && plan.unmeteredImages && definition.output === 'image';
   // A hosted model costs its catalogue price; a template run on one costs at least the template's price.
   const hostedCost = model.price ? modelCost(model, p.kind, input) : null;
   const cost = unmetered ? 0 : template ? Math.max(template.snapshot.cost, hostedCost ?? 0) : (hostedCost ?? costOf(p.kind, input));
@@ -203,16 +211,18 @@ export async function createTask<K extends GenerationKind>(
       cost,
       projectId,
       canvasNodeId: p.canvas?.nodeId ?? null,
+      apiKeyId: p.api?.keyId ?? null,
+      callbackUrl: p.api?.callbackUrl ?? null,
       maxAttempts: MAX_TASK_ATTEMPTS,
       queueDelaySeconds: unmetered ? plan.queueDelaySeconds : 0,
     });
-    await holdCredits(tx, { userId: p.userId, taskId: id, amount: cost, note: definition.rpcName });
+    await holdCredits(tx, { userId: p.userId, taskId: id, amount: cost, note: definition.rpcName, usageType: p.api ? 'api_credits' : 'credits' });
     if (template) await bumpTemplateUsage(tx, template.snapshot.id);
   });
 
   await publishCreditsChanged(deps, p.userId);
   deps.wakeWorkers?.();
-  return { id };
+  return { id, cost };
 }
 
 /** The caller's tasks, queued and running first. */

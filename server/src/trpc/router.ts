@@ -15,6 +15,7 @@ import {
   videoRouter,
   videoToolsRouter,
 } from '../generation/generation.router.ts';
+import { apiKeysRouter } from '../modules/api/api.router.ts';
 import { adminRouter } from '../modules/admin/admin.router.ts';
 import { billingRouter, subLogRouter } from '../modules/billing/billing.router.ts';
 import { canvasRouter } from '../modules/canvas/canvas.router.ts';
@@ -61,6 +62,7 @@ export const appRouter = router({
   canvas: canvasRouter,
   chat: chatRouter,
   projectHistory: projectHistoryRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -209,6 +209,13 @@ export const ERROR_CATALOGUE = {
   CHAT_NOT_FOUND: entry('NOT_FOUND', 'Chat not found.'),
   // Not in §8: a category still holding templates cannot go (templates would lose their home).
   CATEGORY_NOT_EMPTY: entry('CONFLICT', 'This category still has templates. Move or delete them first.'),
+
+  // The developer API (issue 19). Not in §8; the wording is ours.
+  INVALID_API_KEY: entry('UNAUTHORIZED', 'Invalid or revoked API key.'),
+  API_KEY_LIMIT: entry('CONFLICT', 'You have reached the maximum number of API keys. Revoke one first.'),
+  IDEMPOTENCY_KEY_REUSED: entry('UNPROCESSABLE_CONTENT', 'This Idempotency-Key was already used with a different request.'),
+  IDEMPOTENCY_KEY_IN_PROGRESS: entry('CONFLICT', 'A request with this Idempotency-Key is still being processed. Retry shortly.'),
+  INVALID_CALLBACK_URL: entry('BAD_REQUEST', 'Invalid callback URL.'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type CatalogueCode = keyof typeof ERROR_CATALOGUE;

@@ -111,6 +111,8 @@ export interface PlanFeatures {
   unmeteredImages: boolean;
   /** Seconds an unmetered task waits behind metered ones in the queue (0 = no wait). */
   queueDelaySeconds: number;
+  /** Developer API requests per minute per key (issue 19); its parallel tasks are parallelTasks. */
+  apiRequestsPerMinute: number;
 }
 
 /** §3 Plan: one subscription. Dates are ISO strings. */

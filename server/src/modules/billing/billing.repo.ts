@@ -29,6 +29,7 @@ export async function listPlans(db: Database): Promise<PlanFeatures[]> {
     proFeatures: r.proFeatures,
     unmeteredImages: r.unmeteredImages,
     queueDelaySeconds: r.queueDelaySeconds,
+    apiRequestsPerMinute: r.apiRequestsPerMinute,
   }));
 }
 

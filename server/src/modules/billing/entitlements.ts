@@ -19,6 +19,7 @@ const FALLBACK: Omit<PlanFeatures, 'key' | 'tier'> = {
   proFeatures: false,
   unmeteredImages: false,
   queueDelaySeconds: 0,
+  apiRequestsPerMinute: 30,
 };
 
 export async function entitlementsOf(db: Database, userId: string, now = new Date()): Promise<Entitlements> {

@@ -125,4 +125,9 @@ export const ar: CatalogueMessages = {
   CANVAS_NODE_BUSY: "لا يزال هذا العنصر قيد الإنشاء. انتظر حتى ينتهي أو ألغه أولًا.",
   CHAT_NOT_FOUND: "لم يتم العثور على المحادثة.",
   CATEGORY_NOT_EMPTY: "لا تزال هذه الفئة تحتوي على قوالب. انقلها أو احذفها أولًا.",
+  INVALID_API_KEY: "مفتاح API غير صالح أو ملغى.",
+  API_KEY_LIMIT: "لقد بلغت الحد الأقصى لعدد مفاتيح API. ألغِ أحدها أولاً.",
+  IDEMPOTENCY_KEY_REUSED: "تم استخدام مفتاح Idempotency-Key هذا بالفعل مع طلب مختلف.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "لا يزال طلب بمفتاح Idempotency-Key هذا قيد المعالجة. أعد المحاولة بعد قليل.",
+  INVALID_CALLBACK_URL: "عنوان رد الاتصال غير صالح.",
 };

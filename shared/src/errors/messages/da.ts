@@ -125,4 +125,9 @@ export const da: CatalogueMessages = {
   CANVAS_NODE_BUSY: "Dette element genereres stadig. Vent, til det er færdigt, eller annuller det først.",
   CHAT_NOT_FOUND: "Chat ikke fundet.",
   CATEGORY_NOT_EMPTY: "Denne kategori indeholder stadig skabeloner. Flyt eller slet dem først.",
+  INVALID_API_KEY: "Ugyldig eller tilbagekaldt API-nøgle.",
+  API_KEY_LIMIT: "Du har nået det maksimale antal API-nøgler. Tilbagekald en først.",
+  IDEMPOTENCY_KEY_REUSED: "Denne Idempotency-Key er allerede brugt til en anden anmodning.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "En anmodning med denne Idempotency-Key behandles stadig. Prøv igen om lidt.",
+  INVALID_CALLBACK_URL: "Ugyldig callback-URL.",
 };

@@ -125,4 +125,9 @@ export const de: CatalogueMessages = {
   CANVAS_NODE_BUSY: "Dieses Element wird noch erstellt. Warte, bis es fertig ist, oder brich es zuerst ab.",
   CHAT_NOT_FOUND: "Chat nicht gefunden.",
   CATEGORY_NOT_EMPTY: "Diese Kategorie enthält noch Vorlagen. Verschiebe oder lösche sie zuerst.",
+  INVALID_API_KEY: "Ungültiger oder widerrufener API-Schlüssel.",
+  API_KEY_LIMIT: "Du hast die maximale Anzahl an API-Schlüsseln erreicht. Widerrufe zuerst einen.",
+  IDEMPOTENCY_KEY_REUSED: "Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Versuche es gleich erneut.",
+  INVALID_CALLBACK_URL: "Ungültige Callback-URL.",
 };

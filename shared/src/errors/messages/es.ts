@@ -125,4 +125,9 @@ export const es: CatalogueMessages = {
   CANVAS_NODE_BUSY: "Este elemento aún se está generando. Espera a que termine o cancélalo primero.",
   CHAT_NOT_FOUND: "No se encontró el chat.",
   CATEGORY_NOT_EMPTY: "Esta categoría aún tiene plantillas. Muévelas o elimínalas primero.",
+  INVALID_API_KEY: "Clave de API no válida o revocada.",
+  API_KEY_LIMIT: "Has alcanzado el número máximo de claves de API. Revoca una primero.",
+  IDEMPOTENCY_KEY_REUSED: "Esta Idempotency-Key ya se usó con una solicitud diferente.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "Todavía se está procesando una solicitud con esta Idempotency-Key. Vuelve a intentarlo en breve.",
+  INVALID_CALLBACK_URL: "URL de retorno no válida.",
 };

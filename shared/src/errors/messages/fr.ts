@@ -125,4 +125,9 @@ export const fr: CatalogueMessages = {
   CANVAS_NODE_BUSY: "Cet élément est encore en cours de génération. Attendez qu’il se termine ou annulez-le d’abord.",
   CHAT_NOT_FOUND: "Discussion introuvable.",
   CATEGORY_NOT_EMPTY: "Cette catégorie contient encore des modèles. Déplacez-les ou supprimez-les d’abord.",
+  INVALID_API_KEY: "Clé d’API invalide ou révoquée.",
+  API_KEY_LIMIT: "Vous avez atteint le nombre maximal de clés d’API. Révoquez-en une d’abord.",
+  IDEMPOTENCY_KEY_REUSED: "Cette Idempotency-Key a déjà été utilisée pour une autre requête.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "Une requête avec cette Idempotency-Key est encore en cours de traitement. Réessayez dans un instant.",
+  INVALID_CALLBACK_URL: "URL de rappel invalide.",
 };

@@ -125,4 +125,9 @@ export const id: CatalogueMessages = {
   CANVAS_NODE_BUSY: "Item ini masih dibuat. Tunggu hingga selesai atau batalkan terlebih dahulu.",
   CHAT_NOT_FOUND: "Obrolan tidak ditemukan.",
   CATEGORY_NOT_EMPTY: "Kategori ini masih berisi template. Pindahkan atau hapus terlebih dahulu.",
+  INVALID_API_KEY: "Kunci API tidak valid atau telah dicabut.",
+  API_KEY_LIMIT: "Anda telah mencapai jumlah maksimum kunci API. Cabut salah satunya terlebih dahulu.",
+  IDEMPOTENCY_KEY_REUSED: "Idempotency-Key ini sudah digunakan untuk permintaan lain.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "Permintaan dengan Idempotency-Key ini masih diproses. Coba lagi sebentar lagi.",
+  INVALID_CALLBACK_URL: "URL callback tidak valid.",
 };

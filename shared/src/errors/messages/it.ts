@@ -125,4 +125,9 @@ export const it: CatalogueMessages = {
   CANVAS_NODE_BUSY: "Questo elemento è ancora in generazione. Attendi che finisca o annullalo prima.",
   CHAT_NOT_FOUND: "Chat non trovata.",
   CATEGORY_NOT_EMPTY: "Questa categoria contiene ancora modelli. Spostali o eliminali prima.",
+  INVALID_API_KEY: "Chiave API non valida o revocata.",
+  API_KEY_LIMIT: "Hai raggiunto il numero massimo di chiavi API. Revocane prima una.",
+  IDEMPOTENCY_KEY_REUSED: "Questa Idempotency-Key è già stata usata con una richiesta diversa.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "Una richiesta con questa Idempotency-Key è ancora in elaborazione. Riprova tra poco.",
+  INVALID_CALLBACK_URL: "URL di callback non valido.",
 };

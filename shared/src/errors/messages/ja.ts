@@ -125,4 +125,9 @@ export const ja: CatalogueMessages = {
   CANVAS_NODE_BUSY: "このアイテムはまだ生成中です。完了するまで待つか、先にキャンセルしてください。",
   CHAT_NOT_FOUND: "チャットが見つかりません。",
   CATEGORY_NOT_EMPTY: "このカテゴリーにはまだテンプレートがあります。先に移動または削除してください。",
+  INVALID_API_KEY: "API キーが無効か、取り消されています。",
+  API_KEY_LIMIT: "API キーの上限数に達しました。先にいずれかを取り消してください。",
+  IDEMPOTENCY_KEY_REUSED: "この Idempotency-Key は別のリクエストですでに使用されています。",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "この Idempotency-Key のリクエストはまだ処理中です。しばらくしてから再試行してください。",
+  INVALID_CALLBACK_URL: "コールバック URL が無効です。",
 };

@@ -125,4 +125,9 @@ export const ko: CatalogueMessages = {
   CANVAS_NODE_BUSY: "이 항목은 아직 생성 중이에요. 완료될 때까지 기다리거나 먼저 취소하세요.",
   CHAT_NOT_FOUND: "채팅을 찾을 수 없어요.",
   CATEGORY_NOT_EMPTY: "이 카테고리에 아직 템플릿이 있어요. 먼저 옮기거나 삭제하세요.",
+  INVALID_API_KEY: "API 키가 잘못되었거나 취소되었습니다.",
+  API_KEY_LIMIT: "API 키의 최대 개수에 도달했습니다. 먼저 하나를 취소하세요.",
+  IDEMPOTENCY_KEY_REUSED: "이 Idempotency-Key는 이미 다른 요청에 사용되었습니다.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "이 Idempotency-Key의 요청이 아직 처리 중입니다. 잠시 후 다시 시도하세요.",
+  INVALID_CALLBACK_URL: "콜백 URL이 올바르지 않습니다.",
 };

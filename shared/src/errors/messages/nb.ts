@@ -125,4 +125,9 @@ export const nb: CatalogueMessages = {
   CANVAS_NODE_BUSY: "Dette elementet genereres fortsatt. Vent til det er ferdig, eller avbryt det først.",
   CHAT_NOT_FOUND: "Fant ikke chatten.",
   CATEGORY_NOT_EMPTY: "Denne kategorien har fortsatt maler. Flytt eller slett dem først.",
+  INVALID_API_KEY: "Ugyldig eller tilbakekalt API-nøkkel.",
+  API_KEY_LIMIT: "Du har nådd maksimalt antall API-nøkler. Tilbakekall én først.",
+  IDEMPOTENCY_KEY_REUSED: "Denne Idempotency-Key er allerede brukt med en annen forespørsel.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "En forespørsel med denne Idempotency-Key behandles fortsatt. Prøv igjen om litt.",
+  INVALID_CALLBACK_URL: "Ugyldig tilbakekallings-URL.",
 };

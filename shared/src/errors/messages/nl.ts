@@ -125,4 +125,9 @@ export const nl: CatalogueMessages = {
   CANVAS_NODE_BUSY: "Dit element wordt nog gegenereerd. Wacht tot het klaar is of annuleer het eerst.",
   CHAT_NOT_FOUND: "Chat niet gevonden.",
   CATEGORY_NOT_EMPTY: "Deze categorie bevat nog sjablonen. Verplaats of verwijder ze eerst.",
+  INVALID_API_KEY: "Ongeldige of ingetrokken API-sleutel.",
+  API_KEY_LIMIT: "Je hebt het maximale aantal API-sleutels bereikt. Trek er eerst een in.",
+  IDEMPOTENCY_KEY_REUSED: "Deze Idempotency-Key is al gebruikt voor een ander verzoek.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "Een verzoek met deze Idempotency-Key wordt nog verwerkt. Probeer het zo opnieuw.",
+  INVALID_CALLBACK_URL: "Ongeldige callback-URL.",
 };

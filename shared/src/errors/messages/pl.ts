@@ -125,4 +125,9 @@ export const pl: CatalogueMessages = {
   CANVAS_NODE_BUSY: "Ten element wciąż się generuje. Poczekaj, aż się zakończy, albo najpierw go anuluj.",
   CHAT_NOT_FOUND: "Nie znaleziono czatu.",
   CATEGORY_NOT_EMPTY: "Ta kategoria nadal zawiera szablony. Najpierw je przenieś lub usuń.",
+  INVALID_API_KEY: "Nieprawidłowy lub unieważniony klucz API.",
+  API_KEY_LIMIT: "Osiągnięto maksymalną liczbę kluczy API. Najpierw unieważnij jeden z nich.",
+  IDEMPOTENCY_KEY_REUSED: "Ten Idempotency-Key został już użyty z innym żądaniem.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "Żądanie z tym Idempotency-Key jest wciąż przetwarzane. Spróbuj ponownie za chwilę.",
+  INVALID_CALLBACK_URL: "Nieprawidłowy adres URL wywołania zwrotnego.",
 };

@@ -125,4 +125,9 @@ export const pt: CatalogueMessages = {
   CANVAS_NODE_BUSY: "Este item ainda está sendo gerado. Aguarde a conclusão ou cancele-o primeiro.",
   CHAT_NOT_FOUND: "Chat não encontrado.",
   CATEGORY_NOT_EMPTY: "Esta categoria ainda tem modelos. Mova-os ou exclua-os primeiro.",
+  INVALID_API_KEY: "Chave de API inválida ou revogada.",
+  API_KEY_LIMIT: "Você atingiu o número máximo de chaves de API. Revogue uma primeiro.",
+  IDEMPOTENCY_KEY_REUSED: "Esta Idempotency-Key já foi usada com uma solicitação diferente.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "Uma solicitação com esta Idempotency-Key ainda está sendo processada. Tente novamente em breve.",
+  INVALID_CALLBACK_URL: "URL de retorno inválida.",
 };

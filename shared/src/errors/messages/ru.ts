@@ -125,4 +125,9 @@ export const ru: CatalogueMessages = {
   CANVAS_NODE_BUSY: "Этот элемент ещё создаётся. Дождитесь завершения или сначала отмените его.",
   CHAT_NOT_FOUND: "Чат не найден.",
   CATEGORY_NOT_EMPTY: "В этой категории ещё есть шаблоны. Сначала переместите или удалите их.",
+  INVALID_API_KEY: "Недействительный или отозванный ключ API.",
+  API_KEY_LIMIT: "Достигнуто максимальное число ключей API. Сначала отзовите один из них.",
+  IDEMPOTENCY_KEY_REUSED: "Этот Idempotency-Key уже использован с другим запросом.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "Запрос с этим Idempotency-Key ещё обрабатывается. Повторите попытку чуть позже.",
+  INVALID_CALLBACK_URL: "Недопустимый URL обратного вызова.",
 };

@@ -125,4 +125,9 @@ export const th: CatalogueMessages = {
   CANVAS_NODE_BUSY: "รายการนี้ยังสร้างไม่เสร็จ รอให้เสร็จหรือยกเลิกก่อน",
   CHAT_NOT_FOUND: "ไม่พบแชท",
   CATEGORY_NOT_EMPTY: "หมวดหมู่นี้ยังมีเทมเพลตอยู่ โปรดย้ายหรือลบเทมเพลตก่อน",
+  INVALID_API_KEY: "คีย์ API ไม่ถูกต้องหรือถูกเพิกถอนแล้ว",
+  API_KEY_LIMIT: "คุณมีคีย์ API ครบจำนวนสูงสุดแล้ว โปรดเพิกถอนคีย์หนึ่งก่อน",
+  IDEMPOTENCY_KEY_REUSED: "Idempotency-Key นี้ถูกใช้กับคำขออื่นไปแล้ว",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "คำขอที่ใช้ Idempotency-Key นี้ยังอยู่ระหว่างดำเนินการ โปรดลองอีกครั้งในอีกสักครู่",
+  INVALID_CALLBACK_URL: "URL สำหรับ callback ไม่ถูกต้อง",
 };

@@ -125,4 +125,9 @@ export const tr: CatalogueMessages = {
   CANVAS_NODE_BUSY: "Bu öğe hâlâ oluşturuluyor. Bitmesini bekleyin veya önce iptal edin.",
   CHAT_NOT_FOUND: "Sohbet bulunamadı.",
   CATEGORY_NOT_EMPTY: "Bu kategoride hâlâ şablonlar var. Önce onları taşıyın veya silin.",
+  INVALID_API_KEY: "Geçersiz veya iptal edilmiş API anahtarı.",
+  API_KEY_LIMIT: "En fazla API anahtarı sayısına ulaştınız. Önce birini iptal edin.",
+  IDEMPOTENCY_KEY_REUSED: "Bu Idempotency-Key başka bir istekle zaten kullanıldı.",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "Bu Idempotency-Key ile yapılan bir istek hâlâ işleniyor. Kısa süre sonra yeniden deneyin.",
+  INVALID_CALLBACK_URL: "Geçersiz geri çağırma URL'si.",
 };

@@ -125,4 +125,9 @@ export const tw: CatalogueMessages = {
   CANVAS_NODE_BUSY: "此元素仍在生成中，請等待完成或先取消。",
   CHAT_NOT_FOUND: "找不到聊天。",
   CATEGORY_NOT_EMPTY: "此分類下仍有範本，請先移動或刪除。",
+  INVALID_API_KEY: "API 金鑰無效或已撤銷。",
+  API_KEY_LIMIT: "你的 API 金鑰已達上限。請先撤銷一個。",
+  IDEMPOTENCY_KEY_REUSED: "此 Idempotency-Key 已用於另一個不同的請求。",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "使用此 Idempotency-Key 的請求仍在處理中，請稍後再試。",
+  INVALID_CALLBACK_URL: "回呼網址無效。",
 };

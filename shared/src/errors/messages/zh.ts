@@ -125,4 +125,9 @@ export const zh: CatalogueMessages = {
   CANVAS_NODE_BUSY: "此元素仍在生成中，请等待完成或先取消。",
   CHAT_NOT_FOUND: "未找到聊天。",
   CATEGORY_NOT_EMPTY: "该分类下仍有模板，请先移动或删除它们。",
+  INVALID_API_KEY: "API 密钥无效或已撤销。",
+  API_KEY_LIMIT: "你的 API 密钥已达上限。请先撤销一个。",
+  IDEMPOTENCY_KEY_REUSED: "此 Idempotency-Key 已用于另一个不同的请求。",
+  IDEMPOTENCY_KEY_IN_PROGRESS: "使用此 Idempotency-Key 的请求仍在处理中，请稍后重试。",
+  INVALID_CALLBACK_URL: "回调网址无效。",
 };

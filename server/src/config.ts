@@ -253,6 +253,8 @@ export interface Config {
    * addresses (PROVIDER_DOWNLOAD_ALLOW_ORIGINS; tests' stand-ins listen on 127.0.0.1).
    */
   providerDownloadAllowList: string[];
+  /** `ip:port` pairs a task's webhook may be delivered to although they are not public (WEBHOOK_ALLOW_ORIGINS). */
+  webhookAllowList: string[];
 }
 
 export class ConfigError extends Error {
@@ -369,6 +371,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean)
       .map((kind) => (kind === 'all' ? '*' : kind)),
     providerDownloadAllowList: (e.PROVIDER_DOWNLOAD_ALLOW_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    webhookAllowList: (e.WEBHOOK_ALLOW_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),

@@ -118,6 +118,7 @@ const zEnv = z.object({
    * reach although they are private addresses: a model server on the operator's own network.
    */
   PROVIDER_DOWNLOAD_ALLOW_ORIGINS: zOptionalString,
+  WEBHOOK_ALLOW_ORIGINS: zOptionalString,
   REPLICATE_API_TOKEN: zOptionalString,
   REPLICATE_BASE_URL: zOptionalString.pipe(z.url().optional()),
   REPLICATE_WEBHOOK_SECRET: zOptionalString,

@@ -22,6 +22,11 @@ afterAll(() => t.close());
 
 const subLog = async (): Promise<SubLog> => (await rpc(t.app, user.cookie, 'subLog.getSubLog', { appName: 'tessera' }, 'GET')).body.result.data;
 const remaining = async () => (await creditSummary(t.app, user.cookie)).remaining;
+/** The §3 `api_credits` usage record (issue 19): plans grant a monthly API allowance with their credits. */
+const apiCredits = async () => {
+  const list: { usageType: string; totalCount: number; useCount: number }[] = (await rpc(t.app, user.cookie, 'subUsage.getSubUsage', { appName: 'tessera' }, 'GET')).body.result.data.usageList;
+  return list.find((u) => u.usageType === 'api_credits')?.totalCount;
+};
 const call = (path: string, input?: unknown) => rpc(t.app, user.cookie, path, input);
 const platform = { platformName: 'Stripe', enable: true, visible: true };
 
@@ -54,6 +59,7 @@ describe('test checkout lifecycle', () => {
   it('a declined card leaves the session open and grants nothing; a good card subscribes and grants the credits once', async () => {
     const before = await remaining();
     base = before;
+    expect(await apiCredits()).toBe(0);
     const checkout = await call('billing.checkout', { productId: 'pro_monthly', currency: 'eur' });
     expect(checkout.status).toBe(200);
     const url: string = checkout.body.result.data.url;
@@ -71,6 +77,7 @@ describe('test checkout lifecycle', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.result.data.redirectUrl).toBe('http://127.0.0.1:3000/pricing?checkout=success'.replace('http://127.0.0.1:3000', t.config.publicUrl));
     expect(await remaining()).toBe(before + 1000);
+    expect(await apiCredits()).toBe(1000);
 
     const log = await subLog();
     expect(log.isSub).toBe(true);
@@ -103,6 +110,8 @@ describe('test checkout lifecycle', () => {
     expect(up.status).toBe(200);
     expect(up.body.result.data.subProductRelation[0].productName).toBe('Tessera Unlimited Monthly');
     expect(await remaining()).toBe(before + 1000);
+    // The API allowance is topped up the same way: Pro's 1,000 plus Unlimited's extra 1,000.
+    expect(await apiCredits()).toBe(2000);
     const down = await call('billing.upgrade', { subscriptionId, productId: 'pro_monthly' });
     expect(down.status).toBe(412);
   });

@@ -404,6 +404,11 @@ async function endEndedPeriods(tx: Database, previous: SubscriptionRow | null, r
   return 0;
 }
 
+/** The `api_credits` a product grants per period (catalogue usageList), 0 without any. */
+function apiAllowance(product: CatalogueProduct | null): number {
+  return product?.usageList.find((u) => u.usageType === 'api_credits')?.usageCount ?? 0;
+}
+
 /**
  * Records an invoice. Paid: grants the period's credits once, writes the §3 ecommerce record,
  * and on a user's first paid subscription rewards the friend who invited them. The
@@ -456,6 +461,20 @@ export async function applyInvoice(deps: BillingDeps, mode: 'stripe' | 'test', i
         granted = amount;
         await updateSubscriptionFields(tx, sub.subscriptionId, { creditedProductId: product.id, creditedPeriodStart: periodStart });
       }
+    }
+    // The plan's monthly API allowance (issue 19: the catalogue's `api_credits` usage), granted
+    // with the same period and once per invoice like the credits; an upgrade tops it up too.
+    const apiAmount = apiAllowance(product) - (upgrade ? apiAllowance(already) : 0);
+    if (apiAmount > 0) {
+      await grantCredits(tx, {
+        userId: sub.userId,
+        usageType: 'api_credits',
+        sourceKind: 'subscription',
+        sourceId: `invoice:${inv.id}:api_credits`,
+        amount: apiAmount,
+        expiresAt,
+        note: planGrantNote(product.plan),
+      });
     }
     await insertPurchaseRecord(tx, inv.id, sub.userId, ecommerceRecord(inv, product, mode));
     const first = (await countPaidInvoices(tx, sub.userId)) === 1;

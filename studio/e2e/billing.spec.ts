@@ -35,6 +35,9 @@ describe('billing', () => {
     await expect.poll(() => cardState(page, 'PRO')).toBe('start');
     expect(await cardState(page, 'FREE')).toBe('current');
     expect(await page.getByTestId('plan-card-PRO').getAttribute('data-period')).toBe('monthly');
+    // Paid plans list their monthly API allowance and rate (issue 19); Free grants none.
+    expect(await page.getByTestId('plan-card-PRO').textContent()).toContain('1,000 API credits every month');
+    expect(await page.getByTestId('plan-card-FREE').textContent()).not.toContain('API credits');
     await page.getByTestId('credits-remaining').waitFor();
     const before = await credits(page);
     await page.screenshot({ path: '.scratch/billing-pricing-free.png', fullPage: true });

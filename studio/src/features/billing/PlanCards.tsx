@@ -13,6 +13,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
+import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.tsx';
@@ -146,6 +147,16 @@ function PeriodSwitch({ period, onChange, saving }: { period: BillingPeriod; onC
   );
 }
 
+/** A paid plan's API allowance and rate (issue 19): only on products that grant `api_credits`. */
+function apiRows(product: CatalogueProduct | undefined, period: BillingPeriod, requestsPerMinute: number, locale: string, t: TFunction<'pricing'>) {
+  const credits = product?.usageList.find((u) => u.usageType === 'api_credits')?.usageCount ?? 0;
+  if (credits <= 0) return [];
+  return [
+    { text: t(period === 'yearly' ? 'features.apiCreditsYearly' : 'features.apiCreditsMonthly', { credits: credits.toLocaleString(locale) }), included: true },
+    { text: t('features.apiRate', { requests: requestsPerMinute }), included: true },
+  ];
+}
+
 function PlanCard({
   features,
   product,
@@ -174,6 +185,7 @@ function PlanCard({
       ? { text: t(period === 'yearly' ? 'features.creditsYearly' : 'features.creditsMonthly', { credits: product.usageCount.toLocaleString(locale) }), included: true }
       : { text: t('features.bonus', { credits: VERIFIED_EMAIL_BONUS_CREDITS }), included: true },
     { text: t('features.parallel', { tasks: features.parallelTasks }), included: true },
+    ...apiRows(product, period, features.apiRequestsPerMinute, locale, t),
     { text: t('features.noWatermark'), included: !features.watermark },
     { text: t('features.proFeatures'), included: features.proFeatures },
     { text: t(features.unmeteredImages && features.queueDelaySeconds > 0 ? 'features.unmeteredSlow' : 'features.unmeteredImages'), included: features.unmeteredImages },

@@ -67,15 +67,6 @@ export async function revokeKey(db: Database, userId: string, id: string): Promi
   return rows.length > 0;
 }
 
-export async function keyBelongsTo(db: Database, userId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /**
  * The live key with this hash and its owner, in one statement: revoked keys and banned owners
  * are not found (a deleted owner's keys went with the account).

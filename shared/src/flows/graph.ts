@@ -393,7 +393,8 @@ export function expandJobs(step: FlowStep, portValues: Readonly<Record<string, r
 
 /** Sets dotted port paths (`background.image`, `subjects.0`) in a copy of the settings. */
 function withPorts(settings: Record<string, unknown>, ports: Record<string, string>): Record<string, unknown> {
-  const out: Record<string, unknown> = structuredClone(settings);
+  // Settings are plain JSON (they live in the project document).
+  const out = JSON.parse(JSON.stringify(settings)) as Record<string, unknown>;
   for (const [path, value] of Object.entries(ports)) {
     const parts = path.split('.');
     let target: Record<string, unknown> | unknown[] = out;
@@ -402,7 +403,7 @@ function withPorts(settings: Record<string, unknown>, ports: Record<string, stri
       const key: string | number = /^\d+$/.test(part) ? Number(part) : part;
       if (last) (target as Record<string | number, unknown>)[key] = value;
       else {
-        const next = (target as Record<string | number, unknown>)[key];
+        const next: unknown = (target as Record<string | number, unknown>)[key];
         const made: Record<string, unknown> | unknown[] = next && typeof next === 'object' ? (next as Record<string, unknown>) : /^\d+$/.test(parts[i + 1]!) ? [] : {};
         (target as Record<string | number, unknown>)[key] = made;
         target = made;

@@ -16,6 +16,7 @@ import {
   videoToolsRouter,
 } from '../generation/generation.router.ts';
 import { apiKeysRouter } from '../modules/api/api.router.ts';
+import { apiWebhooksRouter } from '../modules/api/webhooks/webhooks.router.ts';
 import { adminRouter } from '../modules/admin/admin.router.ts';
 import { billingRouter, subLogRouter } from '../modules/billing/billing.router.ts';
 import { canvasRouter } from '../modules/canvas/canvas.router.ts';
@@ -63,6 +64,7 @@ export const appRouter = router({
   chat: chatRouter,
   projectHistory: projectHistoryRouter,
   apiKeys: apiKeysRouter,
+  apiWebhooks: apiWebhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -24,7 +24,7 @@ export interface ApiTask extends Omit<TaskDto, 'rpcName' | 'projectId'> {
   object: 'task';
 }
 
-export function toApiTask(services: AppServices, task: TaskDto, lang: LanguageCode): ApiTask {
+export function toApiTask(services: { config: Pick<AppServices['config'], 'publicUrl' | 'authSecret'> }, task: TaskDto, lang: LanguageCode): ApiTask {
   const links = createMediaLinks({ publicUrl: services.config.publicUrl, secret: services.config.authSecret });
   const { rpcName: _rpc, projectId: _project, ...rest } = task;
   return {

@@ -14,7 +14,7 @@
 import * as Y from 'yjs';
 import { z } from 'zod';
 import { isGenerationKind, type GenerationKind } from '../generation/generation.ts';
-import { edgeIssue, type FlowEdge, type FlowGraph, type FlowIssueCode, type FlowNode, PORT_TYPES, type StepRecord, validateFlow } from './graph.ts';
+import { edgeIssue, type FlowEdge, type FlowGraph, type FlowIssueCode, type FlowNode, PORT_TYPES, validateFlow } from './graph.ts';
 
 export const FLOW_NODES = 'flowNodes';
 export const FLOW_EDGES = 'flowEdges';
@@ -86,7 +86,7 @@ export function readFlow(doc: Y.Doc): FlowGraph & { nodes: FlowDocNode[] } {
   return { nodes, edges };
 }
 
-/** Each step's last run, as the graph rules read it. */
+/** Each step's last run (a StepRecord, as the graph rules read it, plus task ids and error). */
 export function readRuns(doc: Y.Doc): Record<string, StepRun> {
   const out: Record<string, StepRun> = {};
   flowRunsOf(doc).forEach((value, id) => {
@@ -94,10 +94,6 @@ export function readRuns(doc: Y.Doc): Record<string, StepRun> {
     if (parsed.success) out[id] = parsed.data;
   });
   return out;
-}
-
-export function stepRecords(doc: Y.Doc): Record<string, StepRecord> {
-  return readRuns(doc);
 }
 
 /** Adds a step or an input node (or replaces one with the same id). */

@@ -13,3 +13,4 @@ export * from './feed.ts';
 export * from './admin.ts';
 export * from './projects.ts';
 export * from './api.ts';
+export * from './flows.ts';

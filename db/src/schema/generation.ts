@@ -53,6 +53,8 @@ export const generationTasks = pgTable(
     /** Developer API tasks (issue 19): the key that made it (it spends `api_credits`) and where its outcome is posted. */
     apiKeyId: uuid('api_key_id'),
     callbackUrl: text('callback_url'),
+    /** A flow step's task (issue 24): the run it belongs to; canvas_node_id is then the step's id. */
+    flowRunId: uuid('flow_run_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Queue order: workers take the earliest queue_at. It is created_at, plus the plan's queue

@@ -24,6 +24,7 @@ import type { GenerationProvider } from './generation/providers/provider.ts';
 import { loggerOptions } from './lib/logRedaction.ts';
 import { createWorkerPool } from './generation/workers.ts';
 import { applyCanvasOutcome, reconcileCanvasProject, settledProjectTask } from './modules/canvas/canvasOutcome.ts';
+import { WebhookDispatcher, type WebhookDispatcherOptions } from './modules/api/webhooks/dispatcher.ts';
 import { importRoutes } from './media/import.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { optimizeRoutes } from './media/optimize.routes.ts';
@@ -77,6 +78,8 @@ export interface BuildAppDeps {
   now?: () => Date;
   /** Where log lines go instead of stdout; tests read them. */
   logStream?: DestinationStream;
+  /** The API webhook dispatcher's timings and resolver; tests retry in milliseconds. */
+  webhooks?: WebhookDispatcherOptions;
 }
 
 /** Long batched GET URLs carry every input in one path parameter. */
@@ -150,6 +153,10 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     });
     services.workers = workers;
     app.addHook('onReady', async () => workers.start());
+    // API tasks' signed webhooks go out wherever task workers run (modules/api/webhooks/dispatcher.ts).
+    const webhooks = new WebhookDispatcher({ db: database.db, config, logger: app.log }, deps.webhooks);
+    app.addHook('onReady', async () => webhooks.start());
+    app.addHook('onClose', async () => webhooks.stop());
   }
   realtime.attach({ server: app.server, auth, db: database.db, trustedOrigins: config.trustedOrigins });
   if (config.redisUrl) await realtime.useRedis(config.redisUrl, (err) => app.log.error({ err }, 'realtime redis error'), config.redisPrefix);

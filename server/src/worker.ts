@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createHostedProviders } from './generation/providers/hosted/modelCatalog.ts';
 import { createWorkerPool } from './generation/workers.ts';
 import { loggerOptions } from './lib/logRedaction.ts';
+import { WebhookDispatcher } from './modules/api/webhooks/dispatcher.ts';
 import { openMediaStorage } from './media/openStorage.ts';
 import { pgPublisher } from './realtime/pgRelay.ts';
 import { Realtime } from './realtime/realtime.ts';
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
     },
   );
   workers.start();
+  // API tasks' signed webhooks go out from every worker process too (modules/api/webhooks/dispatcher.ts).
+  const webhooks = new WebhookDispatcher({ db: database.db, config, logger });
+  webhooks.start();
   let stopping = false;
   const health =
     config.workerHealthPort > 0
@@ -71,6 +75,7 @@ async function main(): Promise<void> {
     // Running tasks get the grace period to finish; the rest go back to the queue at once.
     logger.info({ signal, graceMs: config.workerStopGraceMs }, 'worker stopping');
     await workers.stop(config.workerStopGraceMs);
+    await webhooks.stop();
     hosted.catalog.stop();
     health?.close();
     await notifyPool.end();

@@ -81,7 +81,8 @@ export async function claimDueDeliveries(db: Database, limit: number, leaseMs: n
       attempts: webhookDeliveries.attempts,
       lease: webhookDeliveries.nextAttemptAt,
       // A schedule at its start with attempts already logged was restarted by a replay.
-      replayed: sql<boolean>`${webhookDeliveries.attempts} = 0 AND EXISTS (SELECT 1 FROM webhook_attempts a WHERE a.delivery_id = ${webhookDeliveries.id})`,
+      // Qualified by hand: drizzle writes an UPDATE's own columns unqualified, and `id` would be the attempt's.
+      replayed: sql<boolean>`webhook_deliveries.attempts = 0 AND EXISTS (SELECT 1 FROM webhook_attempts a WHERE a.delivery_id = webhook_deliveries.id)`,
     });
   return rows.map(({ replayed, payload, ...row }) => ({ ...row, payload: payload as StoredPayload, trigger: replayed ? 'replay' : 'retry' }));
 }

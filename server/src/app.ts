@@ -31,6 +31,7 @@ import { optimizeRoutes } from './media/optimize.routes.ts';
 import { openMediaStorage } from './media/openStorage.ts';
 import { uploadRoutes } from './media/upload.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { restApiRoutes } from './modules/api/rest.routes.ts';
 import { previewRoutes } from './modules/catalog/preview.routes.ts';
 import { PreviewRenderer } from './modules/catalog/previews.ts';
 import { EnginePool } from './generation/engine/enginePool.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
     collab: null,
     outbox,
     models: hosted.catalog,
+    counters: counter,
   };
   app.decorate('services', services);
   // Every node re-reads the admin console's catalogue changes (modelCatalog.ts).
@@ -241,15 +243,16 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   // Image moderation of uploads and imports, on the request-side engine thread (imageModeration.ts).
   const imageThreshold = config.imageModerationThreshold;
   const checkImage = imageThreshold === undefined ? undefined : (data: Buffer) => moderateImage(engine, data, imageThreshold);
-  await app.register(uploadRoutes, {
-    auth,
+  const uploads = {
     storage: services.storage,
     db: database.db,
     tmpDir: join(config.dataDir, 'tmp', 'uploads'),
     limits: config.uploadLimits,
     slots: counter,
     ...(checkImage ? { checkImage } : {}),
-  });
+  };
+  await app.register(uploadRoutes, { auth, ...uploads });
+  await app.register(restApiRoutes, { services, uploads });
   await app.register(importRoutes, { auth, storage: services.storage, db: database.db, checkImage });
   await app.register(optimizeRoutes, { auth, storage: services.storage, db: database.db, cacheDir: join(config.dataDir, 'cache', 'optimize') });
   await app.register(stripeWebhookRoutes, { services });

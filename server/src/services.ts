@@ -11,6 +11,7 @@ import type { Auth } from './modules/auth/auth.ts';
 import type { BillingDeps } from './modules/billing/billing.service.ts';
 import type { StripeGateway } from './modules/billing/stripeGateway.ts';
 import type { MailOutbox } from './modules/mail/mail.ts';
+import type { WindowCounter } from './plugins/sharedCounters.ts';
 import type { Realtime } from './realtime/realtime.ts';
 
 export interface AppServices {
@@ -35,4 +36,6 @@ export interface AppServices {
   stripe: StripeGateway | null;
   /** The model catalogue with the operator's changes, and which hosted providers are configured. */
   models: ModelCatalog;
+  /** Counters every node shares (plugins/sharedCounters.ts): request limits, e.g. the API's per-key rate. */
+  counters: WindowCounter;
 }

@@ -37,7 +37,8 @@ interface IssueLike {
   code?: string;
 }
 
-function validationIssues(cause: unknown): FieldIssue[] | null {
+/** The field issues of a validation error (zod), or null when `cause` is not one. */
+export function validationIssues(cause: unknown): FieldIssue[] | null {
   if (typeof cause !== 'object' || cause === null || !('issues' in cause) || !Array.isArray(cause.issues)) return null;
   return (cause.issues as IssueLike[]).map((issue) => ({
     path: (issue.path ?? []).map((p) => String(typeof p === 'object' && p !== null ? p.key : p)).join('.'),

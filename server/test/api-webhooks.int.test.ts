@@ -21,6 +21,7 @@ import { cancelTask as cancelTaskRow } from '../src/generation/tasks.repo.ts';
 import { cancelApiTask, createApiTask, getApiTask } from '../src/modules/api/api.service.ts';
 import { authenticateApiKey, createApiKey, type ApiCaller } from '../src/modules/api/keys.service.ts';
 import { checkCallbackUrl } from '../src/modules/api/webhooks/callbackUrl.ts';
+import { WebhookDispatcher } from '../src/modules/api/webhooks/dispatcher.ts';
 import type { WebhookDeliveryPage, WebhookDeliveryView } from '../src/modules/api/webhooks/webhooks.service.ts';
 import { createTestDatabase, rpc, signInAnonymously, signUpTestUser, type TestDatabase, testConfig, type TestUser } from './harness.ts';
 
@@ -268,6 +269,24 @@ describe('delivery rules', () => {
     const delivery = await settled(taskId, 'failed', 1);
     expect(delivery.lastStatusCode).toBe(410);
     expect(receiver.at('/gone')).toHaveLength(1);
+  });
+
+  it('is sent once when two dispatchers share the queue', async () => {
+    // A second process's dispatcher on the same database, as `npm run worker` runs one.
+    const second = new WebhookDispatcher({ db: database.db, config: app.services.config, logger: app.log }, { schedule: [40], timeoutMs: 400, pollMs: 20 });
+    second.start();
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const id = await createTask(`fail a race ${i}`, `/race-${i}`);
+        await expect.poll(async () => (await getApiTask(app.services, caller, id, 'en')).status, { interval: 10, timeout: 5_000 }).toBe('failed');
+        ids.push(id);
+      }
+      for (const id of ids) await settled(id, 'delivered', 1);
+      expect(ids.map((_, i) => receiver.at(`/race-${i}`).length)).toEqual([1, 1, 1, 1, 1, 1]);
+    } finally {
+      await second.stop();
+    }
   });
 
   it('shows and replays deliveries to their owner only, a page at a time', async () => {

@@ -39,6 +39,8 @@ const EffectDetailPage = lazy(() => import('../pages/EffectPages.tsx').then((m) 
 const ProductPhotoPage = lazy(() => import('../pages/EffectPages.tsx').then((m) => ({ default: m.ProductPhotoPage })));
 const ModelFittingPage = lazy(() => import('../pages/EffectPages.tsx').then((m) => ({ default: m.ModelFittingPage })));
 const ApiPage = lazy(() => import('../pages/ApiPage.tsx').then((m) => ({ default: m.ApiPage })));
+const ApiPlatformPage = lazy(() => import('../pages/ApiPlatformPage.tsx').then((m) => ({ default: m.ApiPlatformPage })));
+const ApiDocsPage = lazy(() => import('../pages/ApiPlatformPage.tsx').then((m) => ({ default: m.ApiDocsPage })));
 const StartForFreePage = lazy(() => import('../pages/StartForFreePage.tsx').then((m) => ({ default: m.StartForFreePage })));
 const InspirationPage = lazy(() => import('../pages/InspirationPage.tsx').then((m) => ({ default: m.InspirationPage })));
 const AiVideoPage = lazy(() => import('../pages/AiVideoPage.tsx').then((m) => ({ default: m.AiVideoPage })));
@@ -119,8 +121,9 @@ const pages: RouteObject[] = [
   { path: 'models/image/:slug', element: <ModelLandingPage kind="imageModel" /> },
   { path: 'tools/:slug', element: <ModelLandingPage kind="tool" /> },
   { path: 'api', element: <ApiPage /> },
-  // The API platform explore (§2): models and pricing of the API live on the API page for now.
-  { path: 'api-platform/*', element: <ApiPage /> },
+  // The API platform (§2, issue 19): the developer's dashboard, and the interactive API reference.
+  { path: 'api-platform/docs', element: <ApiDocsPage /> },
+  { path: 'api-platform/*', element: <ApiPlatformPage /> },
   { path: 'start-for-free', element: <StartForFreePage /> },
   { path: 'inspiration', element: <InspirationPage /> },
   // Easy mode for video: every video kind's form (the video tools open under app/ai-tools/:slug).

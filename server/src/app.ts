@@ -32,6 +32,7 @@ import { openMediaStorage } from './media/openStorage.ts';
 import { uploadRoutes } from './media/upload.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { restApiRoutes } from './modules/api/rest.routes.ts';
+import { mcpRoutes } from './modules/api/mcp/mcp.routes.ts';
 import { previewRoutes } from './modules/catalog/preview.routes.ts';
 import { PreviewRenderer } from './modules/catalog/previews.ts';
 import { EnginePool } from './generation/engine/enginePool.ts';
@@ -262,6 +263,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   await app.register(downloadRoutes, { auth, storage: services.storage, db: database.db });
   await app.register(analyticsRoutes, { auth, db: database.db, config });
   await app.register(previewRoutes, { db: database.db, previews });
+  await app.register(mcpRoutes, { services });
   studioBuilt = await registerStudio(app, config.studioDist);
 
   return app;

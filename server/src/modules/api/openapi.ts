@@ -208,59 +208,55 @@ export function openApiDocument(publicUrl: string): Json {
   const apiBase = `${publicUrl.replace(/\/+$/, '')}/api/v1`;
   const paths: Record<string, Json> = {};
   for (const kind of API_KINDS) paths[`/generations/${kindSlug(kind)}`] = { post: createOperation(apiBase, kind) };
-  paths['/tasks'] = {
-    get: {
-      operationId: 'listTasks',
-      tags: ['Tasks'],
-      summary: 'List tasks',
-      description: "Your account's tasks, newest first (the studio's too: a key acts for its account).",
-      parameters: queryParameters(zTaskListQuery),
-      responses: { '200': ok('The tasks.', 'TaskList'), ...errors('BadRequest', 'Unauthorized', 'TooManyRequests', 'InternalError') },
-      'x-codeSamples': simpleSamples(apiBase, 'GET', '/tasks?limit=20'),
+  /** A keyed operation that reads or acts on what the account has: one success, the usual refusals, samples. */
+  const simple = (method: 'GET' | 'POST', samplePath: string, o: { id: string; tag: string; summary: string; description?: string; parameters?: Json[]; ok: [string, string]; refusals: ErrorName[] }) => ({
+    [method.toLowerCase()]: {
+      operationId: o.id,
+      tags: [o.tag],
+      summary: o.summary,
+      ...(o.description ? { description: o.description } : {}),
+      ...(o.parameters ? { parameters: o.parameters } : {}),
+      responses: { '200': ok(o.ok[0], o.ok[1]), ...errors(...o.refusals, 'Unauthorized', 'TooManyRequests', 'InternalError') },
+      'x-codeSamples': simpleSamples(apiBase, method, samplePath),
     },
-  };
-  paths['/tasks/{id}'] = {
-    get: {
-      operationId: 'getTask',
-      tags: ['Tasks'],
-      summary: 'Get a task',
-      description: 'Status, progress, outputs (signed links valid 24 hours) and, for a failed task, its error in the §8 shape.',
-      parameters: [TASK_ID_PARAMETER],
-      responses: { '200': ok('The task.', 'Task'), ...errors('Unauthorized', 'NotFound', 'TooManyRequests', 'InternalError') },
-      'x-codeSamples': simpleSamples(apiBase, 'GET', '/tasks/TASK_ID'),
-    },
-  };
-  paths['/tasks/{id}/cancel'] = {
-    post: {
-      operationId: 'cancelTask',
-      tags: ['Tasks'],
-      summary: 'Cancel a task',
-      description: 'Cancels a queued or running task and releases its api_credits. A task that has already ended is answered as it is (check `status`), so a repeated cancel is harmless.',
-      parameters: [TASK_ID_PARAMETER],
-      responses: { '200': ok('The task after the cancel.', 'Task'), ...errors('Unauthorized', 'NotFound', 'TooManyRequests', 'InternalError') },
-      'x-codeSamples': simpleSamples(apiBase, 'POST', '/tasks/TASK_ID/cancel'),
-    },
-  };
-  paths['/models'] = {
-    get: {
-      operationId: 'listModels',
-      tags: ['Models'],
-      summary: 'List models and prices',
-      description: 'The models this server runs for each kind, default first, with their limits and prices. Pass a model id as `model` in a create.',
-      parameters: queryParameters(zModelsQuery),
-      responses: { '200': ok('The models.', 'ModelList'), ...errors('BadRequest', 'Unauthorized', 'TooManyRequests', 'InternalError') },
-      'x-codeSamples': simpleSamples(apiBase, 'GET', '/models?kind=text-to-image'),
-    },
-  };
-  paths['/balance'] = {
-    get: {
-      operationId: 'getBalance',
-      tags: ['Account'],
-      summary: 'Get the api_credits balance',
-      responses: { '200': ok('Your api_credits.', 'Balance'), ...errors('Unauthorized', 'TooManyRequests', 'InternalError') },
-      'x-codeSamples': simpleSamples(apiBase, 'GET', '/balance'),
-    },
-  };
+  });
+  paths['/tasks'] = simple('GET', '/tasks?limit=20', {
+    id: 'listTasks',
+    tag: 'Tasks',
+    summary: 'List tasks',
+    description: "Your account's tasks, newest first (the studio's too: a key acts for its account).",
+    parameters: queryParameters(zTaskListQuery),
+    ok: ['The tasks.', 'TaskList'],
+    refusals: ['BadRequest'],
+  });
+  paths['/tasks/{id}'] = simple('GET', '/tasks/TASK_ID', {
+    id: 'getTask',
+    tag: 'Tasks',
+    summary: 'Get a task',
+    description: 'Status, progress, outputs (signed links valid 24 hours) and, for a failed task, its error in the §8 shape.',
+    parameters: [TASK_ID_PARAMETER],
+    ok: ['The task.', 'Task'],
+    refusals: ['NotFound'],
+  });
+  paths['/tasks/{id}/cancel'] = simple('POST', '/tasks/TASK_ID/cancel', {
+    id: 'cancelTask',
+    tag: 'Tasks',
+    summary: 'Cancel a task',
+    description: 'Cancels a queued or running task and releases its api_credits. A task that has already ended is answered as it is (check `status`), so a repeated cancel is harmless.',
+    parameters: [TASK_ID_PARAMETER],
+    ok: ['The task after the cancel.', 'Task'],
+    refusals: ['NotFound'],
+  });
+  paths['/models'] = simple('GET', '/models?kind=text-to-image', {
+    id: 'listModels',
+    tag: 'Models',
+    summary: 'List models and prices',
+    description: 'The models this server runs for each kind, default first, with their limits and prices. Pass a model id as `model` in a create.',
+    parameters: queryParameters(zModelsQuery),
+    ok: ['The models.', 'ModelList'],
+    refusals: ['BadRequest'],
+  });
+  paths['/balance'] = simple('GET', '/balance', { id: 'getBalance', tag: 'Account', summary: 'Get the api_credits balance', ok: ['Your api_credits.', 'Balance'], refusals: [] });
   paths['/media'] = {
     post: {
       operationId: 'uploadMedia',

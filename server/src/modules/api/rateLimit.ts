@@ -12,7 +12,8 @@
 import { AppError, type CatalogueCode } from '@tessera/shared/errors';
 import type { AppServices } from '../../services.ts';
 import { entitlementsOf } from '../billing/entitlements.ts';
-import { authenticateApiKey, type ApiCaller } from './keys.service.ts';
+import { isWellFormedApiKey } from './keys.ts';
+import { authenticateApiKey, type ApiCaller, keyOfRequest } from './keys.service.ts';
 
 /** The rate window: limits are per minute. */
 export const API_RATE_WINDOW_MS = 60_000;
@@ -70,13 +71,18 @@ export async function enforceApiRate(services: Pick<AppServices, 'db' | 'counter
 
 /**
  * The caller of an API request (authenticateApiKey), refusing an address that has failed too
- * often this minute before its key is even looked up (ApiRateLimited), and counting each failure.
+ * often this minute before its key is even looked up (ApiRateLimited), and counting each failure
+ * of a well-formed key.
  */
 export async function authenticateApiRequest(
   services: Pick<AppServices, 'db' | 'counters'>,
   headers: Record<string, string | string[] | undefined>,
   ip: string,
 ): Promise<ApiCaller> {
+  // A key of the wrong shape or checksum is refused before any lookup or count: it cannot be a
+  // guess at a real key.
+  const secret = keyOfRequest(headers);
+  if (!secret || !isWellFormedApiKey(secret)) throw new AppError('INVALID_API_KEY');
   const failures = `api:authfail:${ip}`;
   const seen = await services.counters.peek(failures, API_RATE_WINDOW_MS);
   if (seen.count >= API_AUTH_FAILURES_PER_MINUTE) throw new ApiRateLimited(seconds(seen.ttlMs));

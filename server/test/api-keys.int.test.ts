@@ -7,7 +7,7 @@
  */
 import { connect, type DatabaseHandle } from '@tessera/db/connect';
 import { generationTasks, users } from '@tessera/db/schema';
-import { MAX_API_KEYS } from '@tessera/shared/api';
+import { type CreatedApiKey, MAX_API_KEYS } from '@tessera/shared/api';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -130,7 +130,7 @@ describe('keys', () => {
 
   it(`are at most ${MAX_API_KEYS} live ones per account`, async () => {
     const user = await signUpTestUser(a.app);
-    const made = [];
+    const made: CreatedApiKey[] = [];
     for (let i = 0; i < MAX_API_KEYS; i++) made.push(await createKey(a.app, user, `k${i}`));
     const over = await rpc(a.app, user.cookie, 'apiKeys.create', { name: 'one too many' });
     expect([over.status, over.body.error.data.appCode]).toEqual([409, 'API_KEY_LIMIT']);

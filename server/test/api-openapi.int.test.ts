@@ -119,7 +119,7 @@ describe('the OpenAPI document is a contract every route keeps', () => {
 
     // Several keys of one account: each has its own per-minute budget, and they share the account.
     const user = await signUpTestUser(t.app);
-    const keys = [];
+    const keys: string[] = [];
     for (let i = 0; i < 5; i++) keys.push((await createKey(t.app, user, `contract ${i}`)).secret);
     let turn = 0;
     const key = () => keys[turn++ % keys.length]!;

@@ -16,6 +16,7 @@ import { PageLoading } from '../components/ui/Spinner.tsx';
 import { ApiCreditsPanel } from '../features/api-platform/ApiCreditsPanel.tsx';
 import { ApiKeysPanel } from '../features/api-platform/ApiKeysPanel.tsx';
 import { QuickStartPanel } from '../features/api-platform/QuickStartPanel.tsx';
+import { WebhooksPanel } from '../features/api-platform/WebhooksPanel.tsx';
 import { useViewer } from '../features/auth/useViewer.ts';
 import { usePopupStore } from '../features/popups/popupStore.ts';
 
@@ -97,14 +98,11 @@ function Dashboard() {
   // The key created on this visit, for the quick start's example; kept in memory only.
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
-    <div className="mt-8 grid gap-6 lg:grid-cols-3">
-      <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-        <ApiKeysPanel onCreated={setCreated} />
-        <QuickStartPanel secret={created?.secret ?? null} />
-      </div>
-      <div className="flex min-w-0 flex-col gap-6">
-        <ApiCreditsPanel />
-      </div>
+    <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <ApiKeysPanel onCreated={setCreated} className="lg:col-span-3" />
+      <QuickStartPanel secret={created?.secret ?? null} className="lg:col-span-2" />
+      <ApiCreditsPanel />
+      <WebhooksPanel className="lg:col-span-3" />
     </div>
   );
 }

@@ -19,7 +19,7 @@ import { useDateFormat } from './useDateFormat.ts';
 const TH = 'border-b border-border px-3 py-2 text-start text-xs font-medium uppercase tracking-wide text-muted';
 const TD = 'border-b border-border/60 px-3 py-2.5 align-middle';
 
-export function ApiKeysPanel({ onCreated }: { onCreated(created: CreatedApiKey): void }) {
+export function ApiKeysPanel({ onCreated, className }: { onCreated(created: CreatedApiKey): void; className?: string }) {
   const { t } = useTranslation('apiPlatform');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -65,6 +65,7 @@ export function ApiKeysPanel({ onCreated }: { onCreated(created: CreatedApiKey):
       id="keys"
       title={t('keys.title')}
       text={t('keys.text')}
+      className={className}
       actions={
         <Button onClick={openCreate} disabled={!keys.data || live >= MAX_API_KEYS} data-testid="api-key-create">
           <Plus size={16} aria-hidden /> {t('keys.create')}
@@ -104,8 +105,9 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKeyView[]; onRevoke(key: ApiKey
   const format = useDateFormat();
   const columns = ['name', 'key', 'created', 'lastUsed', 'tasks', 'credits', 'status'] as const;
   return (
-    // A wide table scrolls inside its card on a phone; the region is focusable so keyboards can scroll it.
-    <div className="overflow-x-auto" role="region" aria-label={t('keys.title')} tabIndex={0}>
+    // A wide table scrolls inside its card on a phone; the region is focusable so keyboards can scroll it,
+    // and positioned so its sr-only labels (absolute) stay inside it instead of widening the page.
+    <div className="relative overflow-x-auto" role="region" aria-label={t('keys.title')} tabIndex={0}>
       <table className="w-full min-w-[720px] text-sm" data-testid="api-keys-table">
         <thead>
           <tr>

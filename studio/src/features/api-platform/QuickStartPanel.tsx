@@ -12,7 +12,7 @@ import { CopyButton } from './CopyButton.tsx';
 import { Panel } from './Panel.tsx';
 import { curlExample, MCP_PATH } from './quickStart.ts';
 
-export function QuickStartPanel({ secret }: { secret: string | null }) {
+export function QuickStartPanel({ secret, className }: { secret: string | null; className?: string }) {
   const { t } = useTranslation('apiPlatform');
   const to = useLocalizedPath();
   const origin = window.location.origin;
@@ -20,7 +20,7 @@ export function QuickStartPanel({ secret }: { secret: string | null }) {
   const code = useRef<HTMLPreElement>(null);
 
   return (
-    <Panel id="quick-start" title={t('quickStart.title')} text={t('quickStart.text')}>
+    <Panel id="quick-start" title={t('quickStart.title')} text={t('quickStart.text')} className={className}>
       <dl className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">{t('quickStart.baseUrl')}</dt>
         <dd>

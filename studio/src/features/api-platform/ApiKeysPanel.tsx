@@ -12,12 +12,10 @@ import { cn } from '../../components/ui/cn.ts';
 import { toast } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { CreateKeyDialog } from './CreateKeyDialog.tsx';
-import { LoadFailed, Panel, Pill, RowsLoading } from './Panel.tsx';
+import { EmptyList, LoadFailed, Panel, Pill, RowsLoading, ScrollTable, TD, TH } from './Panel.tsx';
 import { RevokeKeyDialog } from './RevokeKeyDialog.tsx';
 import { useDateFormat } from './useDateFormat.ts';
 
-const TH = 'border-b border-border px-3 py-2 text-start text-xs font-medium uppercase tracking-wide text-muted';
-const TD = 'border-b border-border/60 px-3 py-2.5 align-middle';
 
 export function ApiKeysPanel({ onCreated, className }: { onCreated(created: CreatedApiKey): void; className?: string }) {
   const { t } = useTranslation('apiPlatform');
@@ -77,11 +75,7 @@ export function ApiKeysPanel({ onCreated, className }: { onCreated(created: Crea
       ) : keys.isError ? (
         <LoadFailed text={t('keys.loadFailed')} retryLabel={t('retry')} retrying={keys.isFetching} onRetry={() => void keys.refetch()} />
       ) : keys.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border p-8 text-center" data-testid="api-keys-empty">
-          <KeyRound className="text-accent-fg" aria-hidden />
-          <p className="font-medium">{t('keys.emptyTitle')}</p>
-          <p className="max-w-sm text-sm text-muted">{t('keys.emptyText')}</p>
-        </div>
+        <EmptyList icon={KeyRound} title={t('keys.emptyTitle')} text={t('keys.emptyText')} testId="api-keys-empty" />
       ) : (
         <>
           <KeyTable keys={keys.data} onRevoke={setRevoking} />
@@ -105,63 +99,59 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKeyView[]; onRevoke(key: ApiKey
   const format = useDateFormat();
   const columns = ['name', 'key', 'created', 'lastUsed', 'tasks', 'credits', 'status'] as const;
   return (
-    // A wide table scrolls inside its card on a phone; the region is focusable so keyboards can scroll it,
-    // and positioned so its sr-only labels (absolute) stay inside it instead of widening the page.
-    <div className="relative overflow-x-auto" role="region" aria-label={t('keys.title')} tabIndex={0}>
-      <table className="w-full min-w-[720px] text-sm" data-testid="api-keys-table">
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c} scope="col" className={TH}>
-                {t(`keys.columns.${c}`)}
-              </th>
-            ))}
-            <th scope="col" className={TH}>
-              <span className="sr-only">{t('keys.columns.actions')}</span>
+    <ScrollTable label={t('keys.title')} minWidth="min-w-[720px]" testId="api-keys-table">
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c} scope="col" className={TH}>
+              {t(`keys.columns.${c}`)}
             </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <tr key={key.id} className={cn(key.revokedAt && 'text-muted')} data-testid="api-key-row" data-prefix={key.prefix} data-revoked={key.revokedAt ? '' : undefined}>
-              <td className={cn(TD, 'max-w-48 truncate font-medium')}>{key.name}</td>
-              <td className={TD}>
-                <code className="font-mono text-xs" dir="ltr">
-                  {key.prefix}…
-                </code>
-              </td>
-              <td className={cn(TD, 'whitespace-nowrap')}>
-                <time dateTime={key.createdAt}>{format.date(key.createdAt)}</time>
-              </td>
-              <td className={cn(TD, 'whitespace-nowrap')} data-testid="api-key-last-used">
-                {key.lastUsedAt ? (
-                  <time dateTime={key.lastUsedAt} title={format.dateTime(key.lastUsedAt)}>
-                    {format.relative(key.lastUsedAt)}
-                  </time>
-                ) : (
-                  t('keys.never')
-                )}
-              </td>
-              <td className={cn(TD, 'tabular-nums')} data-testid="api-key-tasks">
-                {key.usage.tasks}
-              </td>
-              <td className={cn(TD, 'tabular-nums')} data-testid="api-key-credits">
-                {key.usage.credits}
-              </td>
-              <td className={TD} data-testid="api-key-status">
-                {key.revokedAt ? <Pill tone="neutral">{t('keys.revokedOn', { date: format.date(key.revokedAt) })}</Pill> : <Pill tone="good">{t('keys.active')}</Pill>}
-              </td>
-              <td className={cn(TD, 'text-end')}>
-                {!key.revokedAt && (
-                  <Button size="sm" variant="ghost" onClick={() => onRevoke(key)} aria-label={t('keys.revokeLabel', { name: key.name })} data-testid="api-key-revoke">
-                    {t('keys.revoke')}
-                  </Button>
-                )}
-              </td>
-            </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <th scope="col" className={TH}>
+            <span className="sr-only">{t('keys.columns.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.map((key) => (
+          <tr key={key.id} className={cn(key.revokedAt && 'text-muted')} data-testid="api-key-row" data-prefix={key.prefix} data-revoked={key.revokedAt ? '' : undefined}>
+            <td className={cn(TD, 'max-w-48 truncate font-medium')}>{key.name}</td>
+            <td className={TD}>
+              <code className="font-mono text-xs" dir="ltr">
+                {key.prefix}…
+              </code>
+            </td>
+            <td className={cn(TD, 'whitespace-nowrap')}>
+              <time dateTime={key.createdAt}>{format.date(key.createdAt)}</time>
+            </td>
+            <td className={cn(TD, 'whitespace-nowrap')} data-testid="api-key-last-used">
+              {key.lastUsedAt ? (
+                <time dateTime={key.lastUsedAt} title={format.dateTime(key.lastUsedAt)}>
+                  {format.relative(key.lastUsedAt)}
+                </time>
+              ) : (
+                t('keys.never')
+              )}
+            </td>
+            <td className={cn(TD, 'tabular-nums')} data-testid="api-key-tasks">
+              {key.usage.tasks}
+            </td>
+            <td className={cn(TD, 'tabular-nums')} data-testid="api-key-credits">
+              {key.usage.credits}
+            </td>
+            <td className={TD} data-testid="api-key-status">
+              {key.revokedAt ? <Pill tone="neutral">{t('keys.revokedOn', { date: format.date(key.revokedAt) })}</Pill> : <Pill tone="good">{t('keys.active')}</Pill>}
+            </td>
+            <td className={cn(TD, 'text-end')}>
+              {!key.revokedAt && (
+                <Button size="sm" variant="ghost" onClick={() => onRevoke(key)} aria-label={t('keys.revokeLabel', { name: key.name })} data-testid="api-key-revoke">
+                  {t('keys.revoke')}
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

@@ -1,4 +1,5 @@
 /** One section of the API platform dashboard: a titled card, labelled for assistive technology. */
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -70,6 +71,34 @@ export function LoadFailed({ text, retryLabel, onRetry, retrying }: { text: stri
       <Button size="sm" variant="outline" loading={retrying} onClick={onRetry}>
         {retryLabel}
       </Button>
+    </div>
+  );
+}
+
+/** A list with nothing in it yet: what would be here, and how to get it. */
+export function EmptyList({ icon: Icon, title, text, testId }: { icon: LucideIcon; title: string; text: string; testId: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border p-8 text-center" data-testid={testId}>
+      <Icon className="text-accent-fg" aria-hidden />
+      <p className="font-medium">{title}</p>
+      <p className="max-w-sm text-sm text-muted">{text}</p>
+    </div>
+  );
+}
+
+export const TH = 'border-b border-border px-3 py-2 text-start text-xs font-medium uppercase tracking-wide text-muted';
+export const TD = 'border-b border-border/60 px-3 py-2.5 align-middle';
+
+/**
+ * A wide table that scrolls inside its card on a phone: the region is focusable so keyboards can
+ * scroll it, and positioned so the sr-only labels (absolute) stay inside it instead of widening the page.
+ */
+export function ScrollTable({ label, minWidth, testId, children }: { label: string; minWidth: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="relative overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+      <table className={cn('w-full text-sm', minWidth)} data-testid={testId}>
+        {children}
+      </table>
     </div>
   );
 }

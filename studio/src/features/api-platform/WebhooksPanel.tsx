@@ -16,11 +16,9 @@ import { Dialog } from '../../components/ui/Dialog.tsx';
 import { toast } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { CopyButton } from './CopyButton.tsx';
-import { LoadFailed, Panel, Pill, type PillTone, RowsLoading } from './Panel.tsx';
+import { EmptyList, LoadFailed, Panel, Pill, type PillTone, RowsLoading, ScrollTable, TD, TH } from './Panel.tsx';
 import { useDateFormat } from './useDateFormat.ts';
 
-const TH = 'border-b border-border px-3 py-2 text-start text-xs font-medium uppercase tracking-wide text-muted';
-const TD = 'border-b border-border/60 px-3 py-2.5 align-middle';
 const PAGE_SIZE = 20;
 /** While a delivery is still pending, the log refreshes this often to show its next attempt. */
 const PENDING_REFRESH_MS = 5000;
@@ -136,99 +134,93 @@ function DeliveryLog() {
   if (deliveries.isError) return <LoadFailed text={t('webhooks.loadFailed')} retryLabel={t('retry')} retrying={deliveries.isFetching} onRetry={() => void deliveries.refetch()} />;
   if (items.length === 0)
     return (
-      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border p-8 text-center" data-testid="api-webhooks-empty">
-        <Webhook className="text-accent-fg" aria-hidden />
-        <p className="font-medium">{t('webhooks.emptyTitle')}</p>
-        <p className="max-w-sm text-sm text-muted">{t('webhooks.emptyText')}</p>
-      </div>
+      <EmptyList icon={Webhook} title={t('webhooks.emptyTitle')} text={t('webhooks.emptyText')} testId="api-webhooks-empty" />
     );
 
   const columns = ['event', 'task', 'url', 'status', 'attempts', 'code', 'time'] as const;
   return (
     <>
-      <div className="relative overflow-x-auto" role="region" aria-label={t('webhooks.logTitle')} tabIndex={0}>
-        <table className="w-full min-w-[860px] text-sm" data-testid="api-webhook-deliveries">
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>
-                <span className="sr-only">{t('webhooks.attemptsTitle')}</span>
+      <ScrollTable label={t('webhooks.logTitle')} minWidth="min-w-[860px]" testId="api-webhook-deliveries">
+        <thead>
+          <tr>
+            <th scope="col" className={TH}>
+              <span className="sr-only">{t('webhooks.attemptsTitle')}</span>
+            </th>
+            {columns.map((c) => (
+              <th key={c} scope="col" className={TH}>
+                {t(`webhooks.columns.${c}`)}
               </th>
-              {columns.map((c) => (
-                <th key={c} scope="col" className={TH}>
-                  {t(`webhooks.columns.${c}`)}
-                </th>
-              ))}
-              <th scope="col" className={TH}>
-                <span className="sr-only">{t('webhooks.replay')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((d) => {
-              const expanded = open === d.id;
-              const task = d.taskId.slice(0, 8);
-              return (
-                <Fragment key={d.id}>
-                  <tr data-testid="api-webhook-delivery" data-status={d.status}>
-                    <td className={cn(TD, 'w-10')}>
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        aria-expanded={expanded}
-                        aria-controls={`attempts-${d.id}`}
-                        aria-label={t('webhooks.showAttempts', { event: d.event, task })}
-                        onClick={() => setOpen(expanded ? null : d.id)}
-                      >
-                        <ChevronDown size={16} aria-hidden className={cn('transition', expanded && 'rotate-180')} />
-                      </Button>
-                    </td>
-                    <td className={cn(TD, 'whitespace-nowrap font-mono text-xs')}>{d.event}</td>
-                    <td className={TD}>
-                      <code className="font-mono text-xs" title={d.taskId} dir="ltr">
-                        {task}
-                      </code>
-                    </td>
-                    <td className={cn(TD, 'max-w-56 truncate font-mono text-xs')} title={d.url} dir="ltr">
-                      {d.url}
-                    </td>
-                    <td className={TD}>
-                      <Pill tone={STATUS_TONES[d.status]}>{t(`webhooks.status.${d.status}`)}</Pill>
-                    </td>
-                    <td className={cn(TD, 'tabular-nums')}>{d.attempts}</td>
-                    <td className={cn(TD, 'tabular-nums')}>{d.lastStatusCode ?? (d.attempts > 0 ? t('webhooks.noAnswer') : '—')}</td>
-                    <td className={cn(TD, 'whitespace-nowrap')}>
-                      <time dateTime={d.createdAt} title={format.dateTime(d.createdAt)}>
-                        {format.relative(d.createdAt)}
-                      </time>
-                      {d.nextAttemptAt && <span className="block text-xs text-muted">{t('webhooks.nextAttempt', { time: format.relative(d.nextAttemptAt) })}</span>}
-                    </td>
-                    <td className={cn(TD, 'text-end')}>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        loading={replay.isPending && replay.variables?.id === d.id}
-                        disabled={replay.isPending}
-                        onClick={() => replay.mutate({ id: d.id })}
-                        aria-label={t('webhooks.replayLabel', { event: d.event, task })}
-                        data-testid="api-webhook-replay"
-                      >
-                        <RotateCcw size={14} aria-hidden /> {t('webhooks.replay')}
-                      </Button>
+            ))}
+            <th scope="col" className={TH}>
+              <span className="sr-only">{t('webhooks.replay')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((d) => {
+            const expanded = open === d.id;
+            const task = d.taskId.slice(0, 8);
+            return (
+              <Fragment key={d.id}>
+                <tr data-testid="api-webhook-delivery" data-status={d.status}>
+                  <td className={cn(TD, 'w-10')}>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-expanded={expanded}
+                      aria-controls={`attempts-${d.id}`}
+                      aria-label={t('webhooks.showAttempts', { event: d.event, task })}
+                      onClick={() => setOpen(expanded ? null : d.id)}
+                    >
+                      <ChevronDown size={16} aria-hidden className={cn('transition', expanded && 'rotate-180')} />
+                    </Button>
+                  </td>
+                  <td className={cn(TD, 'whitespace-nowrap font-mono text-xs')}>{d.event}</td>
+                  <td className={TD}>
+                    <code className="font-mono text-xs" title={d.taskId} dir="ltr">
+                      {task}
+                    </code>
+                  </td>
+                  <td className={cn(TD, 'max-w-56 truncate font-mono text-xs')} title={d.url} dir="ltr">
+                    {d.url}
+                  </td>
+                  <td className={TD}>
+                    <Pill tone={STATUS_TONES[d.status]}>{t(`webhooks.status.${d.status}`)}</Pill>
+                  </td>
+                  <td className={cn(TD, 'tabular-nums')}>{d.attempts}</td>
+                  <td className={cn(TD, 'tabular-nums')}>{d.lastStatusCode ?? (d.attempts > 0 ? t('webhooks.noAnswer') : '—')}</td>
+                  <td className={cn(TD, 'whitespace-nowrap')}>
+                    <time dateTime={d.createdAt} title={format.dateTime(d.createdAt)}>
+                      {format.relative(d.createdAt)}
+                    </time>
+                    {d.nextAttemptAt && <span className="block text-xs text-muted">{t('webhooks.nextAttempt', { time: format.relative(d.nextAttemptAt) })}</span>}
+                  </td>
+                  <td className={cn(TD, 'text-end')}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      loading={replay.isPending && replay.variables?.id === d.id}
+                      disabled={replay.isPending}
+                      onClick={() => replay.mutate({ id: d.id })}
+                      aria-label={t('webhooks.replayLabel', { event: d.event, task })}
+                      data-testid="api-webhook-replay"
+                    >
+                      <RotateCcw size={14} aria-hidden /> {t('webhooks.replay')}
+                    </Button>
+                  </td>
+                </tr>
+                {expanded && (
+                  <tr id={`attempts-${d.id}`}>
+                    <td colSpan={columns.length + 2} className="border-b border-border/60 bg-surface-2/40 px-6 py-3">
+                      <AttemptList attempts={d.attemptLog} />
                     </td>
                   </tr>
-                  {expanded && (
-                    <tr id={`attempts-${d.id}`}>
-                      <td colSpan={columns.length + 2} className="border-b border-border/60 bg-surface-2/40 px-6 py-3">
-                        <AttemptList attempts={d.attemptLog} />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                )}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </ScrollTable>
       {deliveries.hasNextPage && (
         <div className="mt-4 flex justify-center">
           <Button variant="outline" size="sm" loading={deliveries.isFetchingNextPage} onClick={() => void deliveries.fetchNextPage()}>

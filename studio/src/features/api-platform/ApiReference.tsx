@@ -1,6 +1,8 @@
 /**
  * The interactive API reference: the server's OpenAPI document rendered by RapiDoc (MIT, a web
- * component; docs/api.md says why this renderer). Loaded only by /api-platform/docs — the
+ * component, so no React peer range; ~209 KB gzipped, no eval, fonts optional, x-codeSamples and
+ * "try" built in — Scalar needs Node 22, eval and its font CDN, Swagger UI is twice the size and
+ * shows no x-codeSamples without a plugin). Loaded only by /api-platform/docs — the
  * component and RapiDoc come in their own chunks. It runs under the studio's CSP unchanged:
  * no CDN fonts (`load-fonts="false"`, our own font stacks), no eval, requests only to this
  * origin. "Try" sends the key pasted here (never the session cookie) in `X-API-Key`, and each

@@ -24,6 +24,7 @@ import type { GenerationProvider } from './generation/providers/provider.ts';
 import { loggerOptions } from './lib/logRedaction.ts';
 import { createWorkerPool } from './generation/workers.ts';
 import { applyCanvasOutcome, reconcileCanvasProject, settledProjectTask } from './modules/canvas/canvasOutcome.ts';
+import { FLOW_SWEEP_MS, sweepFlowRuns } from './modules/flows/flows.service.ts';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './modules/api/webhooks/dispatcher.ts';
 import { importRoutes } from './media/import.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
@@ -202,6 +203,10 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   });
   services.collab = collab;
   collab.route(upgrades);
+  // Flow runs waiting for a free slot (or left by a node that stopped mid-advance) go on (issue 24).
+  const flowSweep = setInterval(() => void sweepFlowRuns(services).catch((err) => app.log.error({ err }, 'flow sweep failed')), FLOW_SWEEP_MS);
+  flowSweep.unref();
+  app.addHook('preClose', async () => clearInterval(flowSweep));
   // preClose, not onClose: Fastify waits for every open socket before its onClose hooks run, so
   // open WebSockets (collaboration and Socket.IO alike) would hold a shutdown forever. Closing
   // the collaboration server stores every open document; realtime.close is safe to repeat.

@@ -13,6 +13,7 @@
 import type { Database } from '@tessera/db/connect';
 import { CANVAS_NODES } from '@tessera/shared/canvas';
 import { MEDIA_KEY_PATTERN } from '@tessera/shared/generation';
+import { flowMediaKeys } from '@tessera/shared/flows/document';
 import { TIMELINE_MAP } from '@tessera/shared/timeline/doc';
 import type { afterUnloadDocumentPayload, Extension, onLoadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
@@ -171,6 +172,8 @@ export function mediaKeysOf(doc: Y.Doc): string[] {
   for (const item of doc.getMap<unknown>(TIMELINE_MAP).values()) {
     if (item instanceof Y.Map && item.get('type') === 'clip') add(item.get('src'));
   }
+  // Flows (issue 24): their input media and their steps' results.
+  for (const key of flowMediaKeys(doc)) keys.add(key);
   return [...keys];
 }
 

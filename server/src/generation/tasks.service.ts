@@ -144,7 +144,7 @@ export interface ApiOrigin {
  */
 export async function createTask<K extends GenerationKind>(
   deps: TaskServiceDeps,
-  p: { userId: string; kind: K; input: GenerationInput<K>; canvas?: CanvasTarget; id?: string; api?: ApiOrigin },
+  p: { userId: string; kind: K; input: GenerationInput<K>; canvas?: CanvasTarget; id?: string; api?: ApiOrigin; flowRunId?: string },
 ): Promise<{ id: string; cost: number }> {
   const definition = GENERATION_KINDS[p.kind];
   // A model the studio offered but this server cannot run (its provider's key is gone): say so
@@ -213,6 +213,7 @@ export async function createTask<K extends GenerationKind>(
       canvasNodeId: p.canvas?.nodeId ?? null,
       apiKeyId: p.api?.keyId ?? null,
       callbackUrl: p.api?.callbackUrl ?? null,
+      flowRunId: p.flowRunId ?? null,
       maxAttempts: MAX_TASK_ATTEMPTS,
       queueDelaySeconds: unmetered ? plan.queueDelaySeconds : 0,
     });

@@ -17,6 +17,7 @@ import {
 } from '../generation/generation.router.ts';
 import { apiKeysRouter } from '../modules/api/api.router.ts';
 import { apiWebhooksRouter } from '../modules/api/webhooks/webhooks.router.ts';
+import { flowRouter } from '../modules/flows/flows.router.ts';
 import { adminRouter } from '../modules/admin/admin.router.ts';
 import { billingRouter, subLogRouter } from '../modules/billing/billing.router.ts';
 import { canvasRouter } from '../modules/canvas/canvas.router.ts';
@@ -64,6 +65,7 @@ export const appRouter = router({
   chat: chatRouter,
   projectHistory: projectHistoryRouter,
   apiKeys: apiKeysRouter,
+  flow: flowRouter,
   apiWebhooks: apiWebhooksRouter,
 });
 

@@ -216,6 +216,11 @@ export const ERROR_CATALOGUE = {
   IDEMPOTENCY_KEY_REUSED: entry('UNPROCESSABLE_CONTENT', 'This Idempotency-Key was already used with a different request.'),
   IDEMPOTENCY_KEY_IN_PROGRESS: entry('CONFLICT', 'A request with this Idempotency-Key is still being processed. Retry shortly.'),
   INVALID_CALLBACK_URL: entry('BAD_REQUEST', 'Invalid callback URL.'),
+
+  // Flows on the canvas (issue 24). Not in §8; the wording is ours.
+  FLOW_INVALID: entry('BAD_REQUEST', 'This flow cannot run as it is. Fix the marked steps and try again.'),
+  FLOW_COST_CHANGED: entry('CONFLICT', 'The price of this run changed. Check it and confirm again.'),
+  FLOW_BLOCKED: entry('PRECONDITION_FAILED', 'A step this one needs failed.'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type CatalogueCode = keyof typeof ERROR_CATALOGUE;

@@ -13,7 +13,7 @@
  */
 import * as Y from 'yjs';
 import { z } from 'zod';
-import { isGenerationKind, type GenerationKind } from '../generation/generation.ts';
+import { isGenerationKind, type GenerationKind, parseImageRef, parseVideoRef } from '../generation/generation.ts';
 import { edgeIssue, type FlowEdge, type FlowGraph, type FlowIssueCode, type FlowNode, PORT_TYPES, validateFlow } from './graph.ts';
 
 export const FLOW_NODES = 'flowNodes';
@@ -53,9 +53,14 @@ export const zFlowEdge = z.object({ id: z.string().min(1), from: z.string().min(
 export const zStepRun = z.object({
   status: z.enum(['queued', 'running', 'succeeded', 'failed']),
   signature: z.string(),
+  /** Media keys of the results, in job order (a failed job leaves none). */
   outputs: z.array(z.string()).default([]),
   /** The tasks of this run (one per job), for progress and cancel. */
   taskIds: z.array(z.string()).default([]),
+  /** How many results this run of the step makes (its jobs); taskIds grow to it as slots free up. */
+  jobs: z.number().int().min(0).optional(),
+  /** Those of taskIds that have finished (the step is done when all have). */
+  settled: z.array(z.string()).default([]),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   /** The run this belongs to (a "run flow" click), and who started it. */
   runId: z.string().optional(),
@@ -154,7 +159,7 @@ export function disconnect(doc: Y.Doc, edgeId: string): void {
 }
 
 /** Writes a step's run record (the server, as the run goes). */
-export function writeStepRun(doc: Y.Doc, stepId: string, run: StepRun): void {
+export function writeStepRun(doc: Y.Doc, stepId: string, run: z.input<typeof zStepRun>): void {
   flowRunsOf(doc).set(stepId, zStepRun.parse(run));
 }
 
@@ -173,4 +178,48 @@ export function asGraphNode(node: FlowDocNode): FlowNode {
   return node.type === 'step'
     ? { id: node.id, type: 'step', kind: node.kind, settings: node.settings, ...(node.variations ? { variations: node.variations } : {}) }
     : { id: node.id, type: 'input', port: node.port, value: node.value };
+}
+
+export const zRunScope = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }),
+  z.object({ kind: z.literal('step'), stepId: z.string().min(1).max(128) }),
+  z.object({ kind: z.literal('downstream'), stepId: z.string().min(1).max(128) }),
+]);
+const zProjectRef = z.string().min(1).max(128);
+export const zFlowEstimateInput = z.object({ projectId: zProjectRef, scope: zRunScope });
+/** `expectedCost`: the price the person confirmed; a run whose price changed meanwhile is refused. */
+export const zFlowRunInput = zFlowEstimateInput.extend({ expectedCost: z.number().int().nonnegative() });
+export const zFlowCancelInput = z.object({ projectId: zProjectRef, runId: z.uuid() });
+
+/** What a run would do and cost, shown before it starts. */
+export interface FlowEstimate {
+  run: string[];
+  reuse: string[];
+  /** Per step to run: its kind, the model it runs on, how many results it makes and their price. */
+  steps: { stepId: string; kind: string; model: string; jobs: number; cost: number }[];
+  cost: number;
+  /** Problems that stop the run (empty when it can start). */
+  issues: { code: string; id: string; message: string }[];
+}
+
+/**
+ * The stored media a flow shows: its image and video input nodes and every step's results. The
+ * project's media list (and so what collaborators may feed into a step) includes them, as it
+ * includes what the canvas and timeline show.
+ */
+export function flowMediaKeys(doc: Y.Doc): string[] {
+  const keys = new Set<string>();
+  const add = (value: unknown) => {
+    if (typeof value !== 'string') return;
+    const ref = parseImageRef(value) ?? parseVideoRef(value);
+    if (ref?.kind === 'key') keys.add(ref.key);
+  };
+  for (const node of flowNodesOf(doc).values()) {
+    if (node instanceof Y.Map && node.get('type') === 'input' && node.get('port') !== 'text') add(node.get('value'));
+  }
+  for (const run of flowRunsOf(doc).values()) {
+    const outputs = run && typeof run === 'object' ? (run as { outputs?: unknown }).outputs : undefined;
+    if (Array.isArray(outputs)) for (const key of outputs) add(key);
+  }
+  return [...keys];
 }

@@ -19,6 +19,8 @@ export interface ClaimedOutcome {
   errorCode: string | null;
   errorMessage: string | null;
   finishedAt: Date | null;
+  /** A flow step's task (issue 24): `nodeId` is then the step, and the outcome goes to its run record. */
+  flowRunId: string | null;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function claimCanvasOutcome(db: Database, taskId: string): Promise<
       errorCode: generationTasks.errorCode,
       errorMessage: generationTasks.errorMessage,
       finishedAt: generationTasks.finishedAt,
+      flowRunId: generationTasks.flowRunId,
     });
   if (!row?.projectId || !row.nodeId) return null;
   return { ...row, projectId: row.projectId, nodeId: row.nodeId };

@@ -12,12 +12,13 @@ import { ERROR_CATALOGUE, isCatalogueCode } from '@tessera/shared/errors';
 import type * as Y from 'yjs';
 import { mediaUrl } from '../../generation/tasks.service.ts';
 import type { RelayedEvent } from '../../realtime/pgRelay.ts';
-import type { AppServices } from '../../services.ts';
 import { creationsOfTask } from '../creations/creations.api.ts';
 import { recordProjectMedia } from '../projects/projects.api.ts';
+import { advanceFlowRun, applyFlowStepOutcome, type FlowServices } from '../flows/flows.service.ts';
 import { type ClaimedOutcome, claimCanvasOutcome, listUnappliedCanvasTasks, releaseCanvasOutcome } from './canvas.repo.ts';
 
-type OutcomeServices = Pick<AppServices, 'db' | 'collab'>;
+/** A flow step's outcome also advances its run, which starts tasks: the task service's needs. */
+type OutcomeServices = FlowServices;
 
 /** What a cancel leaves on the placeholder (not a catalogue failure: the requester chose it). */
 export const CANCELED_OUTCOME = { code: 'CANCELED', message: 'Canceled' } as const;
@@ -68,16 +69,24 @@ export async function applyCanvasOutcome(services: OutcomeServices, taskId: stri
     const result = task.status === 'succeeded' && output ? resultOf(output, creation, (task.finishedAt ?? new Date()).toISOString()) : null;
     // Listed before the node appears, so no collaborator's browser asks for it too early.
     if (result && output) await recordProjectMedia(services.db, task.projectId, [output.key, ...(output.thumbnailKey ? [output.thumbnailKey] : [])]);
+    const flowRunId = task.flowRunId;
     await collab.transact(task.projectId, (doc) => {
+      if (flowRunId) {
+        applyFlowStepOutcome(doc, { id: task.id, nodeId: task.nodeId, flowRunId }, result && output ? { key: output.key } : failureOf(task));
+        return;
+      }
       if (!waitsFor(doc, task.nodeId, task.id)) return;
       if (result) resolvePlaceholder(doc, task.nodeId, result);
       else failPlaceholder(doc, task.nodeId, failureOf(task));
     });
-    return true;
   } catch (error) {
     await releaseCanvasOutcome(services.db, task.id);
     throw error;
   }
+  // The step's result may make the next steps ready. The outcome is written either way; a
+  // failure to start them is logged by the caller and the flow sweep tries again.
+  if (task.flowRunId) await advanceFlowRun(services, task.flowRunId);
+  return true;
 }
 
 /**

@@ -130,4 +130,7 @@ export const ar: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "تم استخدام مفتاح Idempotency-Key هذا بالفعل مع طلب مختلف.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "لا يزال طلب بمفتاح Idempotency-Key هذا قيد المعالجة. أعد المحاولة بعد قليل.",
   INVALID_CALLBACK_URL: "عنوان رد الاتصال غير صالح.",
+  FLOW_INVALID: "لا يمكن تشغيل هذا التدفق كما هو. أصلح الخطوات المميّزة وحاول مرة أخرى.",
+  FLOW_COST_CHANGED: "تغيّر سعر هذا التشغيل. راجعه وأكّده مرة أخرى.",
+  FLOW_BLOCKED: "فشلت خطوة تحتاجها هذه الخطوة.",
 };

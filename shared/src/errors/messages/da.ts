@@ -130,4 +130,7 @@ export const da: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "Denne Idempotency-Key er allerede brugt til en anden anmodning.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "En anmodning med denne Idempotency-Key behandles stadig. Prøv igen om lidt.",
   INVALID_CALLBACK_URL: "Ugyldig callback-URL.",
+  FLOW_INVALID: "Dette flow kan ikke køre, som det er. Ret de markerede trin, og prøv igen.",
+  FLOW_COST_CHANGED: "Prisen på denne kørsel har ændret sig. Tjek den, og bekræft igen.",
+  FLOW_BLOCKED: "Et trin, som dette trin afhænger af, mislykkedes.",
 };

@@ -130,4 +130,7 @@ export const de: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Versuche es gleich erneut.",
   INVALID_CALLBACK_URL: "Ungültige Callback-URL.",
+  FLOW_INVALID: "Dieser Ablauf kann so nicht laufen. Korrigiere die markierten Schritte und versuche es erneut.",
+  FLOW_COST_CHANGED: "Der Preis dieses Durchlaufs hat sich geändert. Prüfe ihn und bestätige erneut.",
+  FLOW_BLOCKED: "Ein Schritt, den dieser braucht, ist fehlgeschlagen.",
 };

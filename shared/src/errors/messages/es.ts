@@ -130,4 +130,7 @@ export const es: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "Esta Idempotency-Key ya se usó con una solicitud diferente.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "Todavía se está procesando una solicitud con esta Idempotency-Key. Vuelve a intentarlo en breve.",
   INVALID_CALLBACK_URL: "URL de retorno no válida.",
+  FLOW_INVALID: "Este flujo no puede ejecutarse así. Corrige los pasos marcados e inténtalo de nuevo.",
+  FLOW_COST_CHANGED: "El precio de esta ejecución ha cambiado. Revísalo y vuelve a confirmar.",
+  FLOW_BLOCKED: "Ha fallado un paso que este necesita.",
 };

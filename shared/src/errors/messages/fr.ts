@@ -130,4 +130,7 @@ export const fr: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "Cette Idempotency-Key a déjà été utilisée pour une autre requête.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "Une requête avec cette Idempotency-Key est encore en cours de traitement. Réessayez dans un instant.",
   INVALID_CALLBACK_URL: "URL de rappel invalide.",
+  FLOW_INVALID: "Ce flux ne peut pas s’exécuter en l’état. Corrigez les étapes signalées et réessayez.",
+  FLOW_COST_CHANGED: "Le prix de cette exécution a changé. Vérifiez-le et confirmez à nouveau.",
+  FLOW_BLOCKED: "Une étape dont celle-ci dépend a échoué.",
 };

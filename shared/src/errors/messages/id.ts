@@ -130,4 +130,7 @@ export const id: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "Idempotency-Key ini sudah digunakan untuk permintaan lain.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "Permintaan dengan Idempotency-Key ini masih diproses. Coba lagi sebentar lagi.",
   INVALID_CALLBACK_URL: "URL callback tidak valid.",
+  FLOW_INVALID: "Alur ini tidak dapat dijalankan seperti ini. Perbaiki langkah yang ditandai lalu coba lagi.",
+  FLOW_COST_CHANGED: "Harga eksekusi ini berubah. Periksa dan konfirmasi lagi.",
+  FLOW_BLOCKED: "Langkah yang dibutuhkan langkah ini gagal.",
 };

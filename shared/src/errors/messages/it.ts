@@ -130,4 +130,7 @@ export const it: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "Questa Idempotency-Key è già stata usata con una richiesta diversa.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "Una richiesta con questa Idempotency-Key è ancora in elaborazione. Riprova tra poco.",
   INVALID_CALLBACK_URL: "URL di callback non valido.",
+  FLOW_INVALID: "Questo flusso non può essere eseguito così. Correggi i passaggi segnalati e riprova.",
+  FLOW_COST_CHANGED: "Il prezzo di questa esecuzione è cambiato. Controllalo e conferma di nuovo.",
+  FLOW_BLOCKED: "Un passaggio da cui dipende questo non è riuscito.",
 };

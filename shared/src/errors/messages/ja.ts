@@ -130,4 +130,7 @@ export const ja: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "この Idempotency-Key は別のリクエストですでに使用されています。",
   IDEMPOTENCY_KEY_IN_PROGRESS: "この Idempotency-Key のリクエストはまだ処理中です。しばらくしてから再試行してください。",
   INVALID_CALLBACK_URL: "コールバック URL が無効です。",
+  FLOW_INVALID: "このフローはこのままでは実行できません。マークされたステップを修正して、もう一度お試しください。",
+  FLOW_COST_CHANGED: "この実行の料金が変わりました。確認して、もう一度承認してください。",
+  FLOW_BLOCKED: "このステップに必要なステップが失敗しました。",
 };

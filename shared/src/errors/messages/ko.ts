@@ -130,4 +130,7 @@ export const ko: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "이 Idempotency-Key는 이미 다른 요청에 사용되었습니다.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "이 Idempotency-Key의 요청이 아직 처리 중입니다. 잠시 후 다시 시도하세요.",
   INVALID_CALLBACK_URL: "콜백 URL이 올바르지 않습니다.",
+  FLOW_INVALID: "이 플로는 지금 상태로 실행할 수 없습니다. 표시된 단계를 수정한 뒤 다시 시도하세요.",
+  FLOW_COST_CHANGED: "이번 실행의 가격이 바뀌었습니다. 확인하고 다시 승인하세요.",
+  FLOW_BLOCKED: "이 단계에 필요한 단계가 실패했습니다.",
 };

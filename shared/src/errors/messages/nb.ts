@@ -130,4 +130,7 @@ export const nb: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "Denne Idempotency-Key er allerede brukt med en annen forespørsel.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "En forespørsel med denne Idempotency-Key behandles fortsatt. Prøv igjen om litt.",
   INVALID_CALLBACK_URL: "Ugyldig tilbakekallings-URL.",
+  FLOW_INVALID: "Denne flyten kan ikke kjøres slik den er. Rett de markerte trinnene og prøv igjen.",
+  FLOW_COST_CHANGED: "Prisen på denne kjøringen er endret. Sjekk den og bekreft på nytt.",
+  FLOW_BLOCKED: "Et trinn dette trinnet trenger, mislyktes.",
 };

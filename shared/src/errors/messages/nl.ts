@@ -130,4 +130,7 @@ export const nl: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "Deze Idempotency-Key is al gebruikt voor een ander verzoek.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "Een verzoek met deze Idempotency-Key wordt nog verwerkt. Probeer het zo opnieuw.",
   INVALID_CALLBACK_URL: "Ongeldige callback-URL.",
+  FLOW_INVALID: "Deze flow kan zo niet draaien. Herstel de gemarkeerde stappen en probeer het opnieuw.",
+  FLOW_COST_CHANGED: "De prijs van deze run is gewijzigd. Controleer hem en bevestig opnieuw.",
+  FLOW_BLOCKED: "Een stap die deze stap nodig heeft, is mislukt.",
 };

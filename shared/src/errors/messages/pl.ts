@@ -130,4 +130,7 @@ export const pl: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "Ten Idempotency-Key został już użyty z innym żądaniem.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "Żądanie z tym Idempotency-Key jest wciąż przetwarzane. Spróbuj ponownie za chwilę.",
   INVALID_CALLBACK_URL: "Nieprawidłowy adres URL wywołania zwrotnego.",
+  FLOW_INVALID: "Tego przepływu nie można uruchomić w obecnej postaci. Popraw oznaczone kroki i spróbuj ponownie.",
+  FLOW_COST_CHANGED: "Cena tego uruchomienia się zmieniła. Sprawdź ją i potwierdź ponownie.",
+  FLOW_BLOCKED: "Krok, którego potrzebuje ten krok, zakończył się niepowodzeniem.",
 };

@@ -130,4 +130,7 @@ export const pt: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "Esta Idempotency-Key já foi usada com uma solicitação diferente.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "Uma solicitação com esta Idempotency-Key ainda está sendo processada. Tente novamente em breve.",
   INVALID_CALLBACK_URL: "URL de retorno inválida.",
+  FLOW_INVALID: "Este fluxo não pode ser executado assim. Corrija as etapas marcadas e tente novamente.",
+  FLOW_COST_CHANGED: "O preço desta execução mudou. Confira e confirme novamente.",
+  FLOW_BLOCKED: "Uma etapa de que esta precisa falhou.",
 };

@@ -130,4 +130,7 @@ export const ru: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "Этот Idempotency-Key уже использован с другим запросом.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "Запрос с этим Idempotency-Key ещё обрабатывается. Повторите попытку чуть позже.",
   INVALID_CALLBACK_URL: "Недопустимый URL обратного вызова.",
+  FLOW_INVALID: "Этот поток нельзя запустить в таком виде. Исправьте отмеченные шаги и попробуйте снова.",
+  FLOW_COST_CHANGED: "Цена этого запуска изменилась. Проверьте её и подтвердите снова.",
+  FLOW_BLOCKED: "Шаг, от которого зависит этот, завершился ошибкой.",
 };

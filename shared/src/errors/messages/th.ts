@@ -130,4 +130,7 @@ export const th: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "Idempotency-Key นี้ถูกใช้กับคำขออื่นไปแล้ว",
   IDEMPOTENCY_KEY_IN_PROGRESS: "คำขอที่ใช้ Idempotency-Key นี้ยังอยู่ระหว่างดำเนินการ โปรดลองอีกครั้งในอีกสักครู่",
   INVALID_CALLBACK_URL: "URL สำหรับ callback ไม่ถูกต้อง",
+  FLOW_INVALID: "โฟลว์นี้ยังรันแบบนี้ไม่ได้ โปรดแก้ไขขั้นตอนที่ทำเครื่องหมายไว้แล้วลองอีกครั้ง",
+  FLOW_COST_CHANGED: "ราคาของการรันครั้งนี้เปลี่ยนไป โปรดตรวจสอบและยืนยันอีกครั้ง",
+  FLOW_BLOCKED: "ขั้นตอนที่ขั้นตอนนี้ต้องใช้ล้มเหลว",
 };

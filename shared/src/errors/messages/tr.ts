@@ -130,4 +130,7 @@ export const tr: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "Bu Idempotency-Key başka bir istekle zaten kullanıldı.",
   IDEMPOTENCY_KEY_IN_PROGRESS: "Bu Idempotency-Key ile yapılan bir istek hâlâ işleniyor. Kısa süre sonra yeniden deneyin.",
   INVALID_CALLBACK_URL: "Geçersiz geri çağırma URL'si.",
+  FLOW_INVALID: "Bu akış bu hâliyle çalıştırılamaz. İşaretli adımları düzeltip yeniden deneyin.",
+  FLOW_COST_CHANGED: "Bu çalıştırmanın fiyatı değişti. Kontrol edip yeniden onaylayın.",
+  FLOW_BLOCKED: "Bu adımın ihtiyaç duyduğu bir adım başarısız oldu.",
 };

@@ -130,4 +130,7 @@ export const tw: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "此 Idempotency-Key 已用於另一個不同的請求。",
   IDEMPOTENCY_KEY_IN_PROGRESS: "使用此 Idempotency-Key 的請求仍在處理中，請稍後再試。",
   INVALID_CALLBACK_URL: "回呼網址無效。",
+  FLOW_INVALID: "此流程目前無法執行。請修正標示的步驟後再試一次。",
+  FLOW_COST_CHANGED: "此次執行的價格已變更。請檢查後再次確認。",
+  FLOW_BLOCKED: "此步驟所需的某個步驟失敗了。",
 };

@@ -130,4 +130,7 @@ export const zh: CatalogueMessages = {
   IDEMPOTENCY_KEY_REUSED: "此 Idempotency-Key 已用于另一个不同的请求。",
   IDEMPOTENCY_KEY_IN_PROGRESS: "使用此 Idempotency-Key 的请求仍在处理中，请稍后重试。",
   INVALID_CALLBACK_URL: "回调网址无效。",
+  FLOW_INVALID: "此流程目前无法运行。请修正标记的步骤后重试。",
+  FLOW_COST_CHANGED: "本次运行的价格已变更。请检查后再次确认。",
+  FLOW_BLOCKED: "此步骤依赖的某个步骤失败了。",
 };

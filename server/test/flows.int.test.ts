@@ -1,0 +1,167 @@
+/**
+ * Flows on a shared canvas (issue 24), end to end: a flow drawn in the project document runs
+ * through the real task queue (holds, refunds, the exactly-once outcome write), one step fails
+ * and blocks only what is below it, and after a co-editor changes that step a second run makes
+ * only the changed step and its descendant — re-using the unchanged results and charging only
+ * what it re-ran. Providers are stand-ins at the system's edge.
+ */
+import { flowRuns, generationTasks } from '@tessera/db/schema';
+import { connect, readRuns, updateFlowNode, writeFlowNode } from '@tessera/shared/flows/document';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GenerationProvider } from '../src/generation/providers/provider.ts';
+import { closeCollabClients, type CollabClient, connectCollab, seedProject, waitUntil } from './collabClient.ts';
+import { buildTestApp, creditSummary, rpc, signInAnonymously, signUpTestUser, type TestApp, type TestUser } from './harness.ts';
+
+/** Makes a small image for every kind; a prompt starting with "doomed" fails like a broken model. */
+const standIn: GenerationProvider = {
+  name: 'flow stand-in',
+  supports: () => true,
+  async run(task, ctx) {
+    ctx.reportProgress(50, 'rendering');
+    if (String((task.input as { prompt?: unknown }).prompt ?? '').startsWith('doomed')) throw new Error('model exploded');
+    const data = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    return [{ data, contentType: 'image/png', mediaType: 'image', width: 64, height: 48 }];
+  },
+};
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+let viewer: TestUser;
+let projectId: string;
+let aliceDoc: CollabClient;
+let bobDoc: CollabClient;
+
+const estimate = (user: TestUser, scope: unknown) => rpc(t.app, user.cookie, 'flow.estimate', { projectId, scope }, 'GET');
+const run = (user: TestUser, scope: unknown, expectedCost: number) => rpc(t.app, user.cookie, 'flow.run', { projectId, scope, expectedCost });
+const remaining = async (user: TestUser) => (await creditSummary(t.app, user.cookie)).remaining;
+
+async function runStatus(runId: string) {
+  const [row] = await t.database.db.select({ status: flowRuns.status }).from(flowRuns).where(eq(flowRuns.id, runId));
+  return row?.status;
+}
+
+async function waitForRun(runId: string) {
+  await waitUntil(async () => (await runStatus(runId)) !== 'running', 20_000, `flow run ${runId} to end`);
+  return runStatus(runId);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ config: { workerConcurrency: 2 }, providers: [standIn] });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  alice = await signUpTestUser(t.app);
+  bob = await signUpTestUser(t.app);
+  viewer = await signInAnonymously(t.app);
+  projectId = await seedProject(t.database.db, alice.id, [
+    { userId: bob.id, role: 'editor' },
+    { userId: viewer.id, role: 'viewer' },
+  ]);
+  aliceDoc = connectCollab(t.app, projectId, alice.cookie);
+  bobDoc = connectCollab(t.app, projectId, bob.cookie);
+  await Promise.all([aliceDoc.synced, bobDoc.synced]);
+});
+afterAll(async () => {
+  closeCollabClients();
+  await t?.close();
+});
+
+describe('a flow run by the server, seen by every collaborator', () => {
+  let firstRun = '';
+
+  it('prices a drawn flow by its steps and refuses a price the person did not see', async () => {
+    const doc = aliceDoc.doc;
+    doc.transact(() => {
+      writeFlowNode(doc, { id: 'p', type: 'input', port: 'text', value: 'a lighthouse at dusk', x: 0, y: 0 });
+      writeFlowNode(doc, { id: 's1', type: 'step', kind: 'text_to_image', settings: { aspectRatio: '1:1' }, x: 300, y: 0 });
+      writeFlowNode(doc, { id: 's2', type: 'step', kind: 'image_to_image', settings: { prompt: 'doomed watercolour variant' }, x: 600, y: 0 });
+      writeFlowNode(doc, { id: 's3', type: 'step', kind: 'upscale', settings: { scale: 2, mode: 'quality' }, x: 900, y: 0 });
+      writeFlowNode(doc, { id: 's4', type: 'step', kind: 'background_remover', settings: {}, x: 600, y: 300 });
+    });
+    expect(connect(doc, { id: 'e1', from: 'p', to: 's1', toPort: 'prompt' })).toBeNull();
+    expect(connect(doc, { id: 'e2', from: 's1', to: 's2', toPort: 'image' })).toBeNull();
+    expect(connect(doc, { id: 'e3', from: 's2', to: 's3', toPort: 'image' })).toBeNull();
+    expect(connect(doc, { id: 'e4', from: 's1', to: 's4', toPort: 'image' })).toBeNull();
+    await waitUntil(() => Object.keys(bobDoc.doc.getMap('flowNodes').toJSON()).length === 5, 5000, 'the flow to reach Bob');
+
+    const res = await estimate(alice, { kind: 'all' });
+    expect(res.status).toBe(200);
+    const plan = res.body.result.data;
+    expect(plan).toMatchObject({ run: ['s1', 's2', 's3', 's4'], reuse: [], cost: 4 + 4 + 3 + 2, issues: [] });
+    expect(plan.steps.map((s: { stepId: string; jobs: number; cost: number }) => [s.stepId, s.jobs, s.cost])).toEqual([
+      ['s1', 1, 4],
+      ['s2', 1, 4],
+      ['s3', 1, 3],
+      ['s4', 1, 2],
+    ]);
+    const wrong = await run(alice, { kind: 'all' }, 5);
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.error.data.appCode ?? wrong.body.error.message).toBeTruthy();
+    expect(wrong.body.error.message).toBe('The price of this run changed. Check it and confirm again.');
+    expect(await t.database.db.select().from(flowRuns)).toHaveLength(0);
+  });
+
+  it('a viewer cannot run it', async () => {
+    const res = await run(viewer, { kind: 'all' }, 13);
+    expect(res.status).toBe(403);
+  });
+
+  it('runs it: a failed step blocks only its descendant; the other branch goes on; the failure is refunded', async () => {
+    const before = await remaining(alice);
+    const res = await run(alice, { kind: 'all' }, 13);
+    expect(res.status).toBe(200);
+    firstRun = res.body.result.data.runId;
+    expect(await waitForRun(firstRun)).toBe('failed');
+
+    // Bob's copy of the document shows every step's outcome, written by the server.
+    await waitUntil(() => readRuns(bobDoc.doc).s3?.status === 'failed', 5000, 'the blocked step to reach Bob');
+    const runs = readRuns(bobDoc.doc);
+    expect(runs.s1).toMatchObject({ status: 'succeeded', runId: firstRun, jobs: 1 });
+    expect(runs.s1?.outputs).toHaveLength(1);
+    expect(runs.s4, JSON.stringify(runs.s4)).toMatchObject({ status: 'succeeded', runId: firstRun });
+    expect(runs.s2).toMatchObject({ status: 'failed', runId: firstRun, outputs: [] });
+    expect(runs.s3).toMatchObject({ status: 'failed', error: { code: 'FLOW_BLOCKED' } });
+    expect(runs.s3?.taskIds).toEqual([]);
+    // Charged for the two steps that made something: 4 + 2.
+    await waitUntil(async () => (await remaining(alice)) === before - 6, 5000, 'the refund of the failed step');
+  });
+
+  it('after a co-editor changes the failed step, a new run re-uses what did not change and charges only what it re-ran', async () => {
+    const s1Task = readRuns(aliceDoc.doc).s1?.taskIds[0];
+    updateFlowNode(bobDoc.doc, 's2', { settings: { prompt: 'a brighter watercolour variant' } });
+    await waitUntil(() => JSON.stringify(aliceDoc.doc.getMap('flowNodes').toJSON()).includes('brighter'), 5000, 'the change to reach Alice');
+
+    const res = await estimate(bob, { kind: 'all' });
+    expect(res.body.result.data).toMatchObject({ run: ['s2', 's3'], reuse: ['s1'], cost: 4 + 3, issues: [] });
+    const aliceBefore = await remaining(alice);
+    const bobBefore = await remaining(bob);
+    const started = await run(bob, { kind: 'all' }, 7);
+    expect(started.status).toBe(200);
+    expect(await waitForRun(started.body.result.data.runId)).toBe('succeeded');
+
+    const runs = readRuns(aliceDoc.doc);
+    expect(runs.s2).toMatchObject({ status: 'succeeded', runId: started.body.result.data.runId });
+    expect(runs.s3).toMatchObject({ status: 'succeeded', runId: started.body.result.data.runId });
+    // The unchanged steps kept their results and were not run again.
+    expect(runs.s1?.taskIds).toEqual([s1Task]);
+    expect(runs.s4?.runId).toBe(firstRun);
+    // s2 was made from s1's result; the task input names it.
+    const [s2Task] = await t.database.db.select({ input: generationTasks.input, userId: generationTasks.userId }).from(generationTasks).where(eq(generationTasks.id, runs.s2!.taskIds[0]!));
+    expect(s2Task).toMatchObject({ userId: bob.id, input: { image: runs.s1!.outputs[0] } });
+    // Bob paid for what he ran; Alice paid nothing more.
+    await waitUntil(async () => (await remaining(bob)) === bobBefore - 7, 5000, "Bob's charge");
+    expect(await remaining(alice)).toBe(aliceBefore);
+    // Nothing is left to run.
+    expect((await estimate(alice, { kind: 'all' })).body.result.data).toMatchObject({ run: [], cost: 0 });
+  });
+
+  it('refuses a flow with a broken wire written around the rules', async () => {
+    aliceDoc.doc.getMap('flowEdges').set('bad', { id: 'bad', from: 's4', to: 's3', toPort: 'prompt' });
+    const res = await estimate(alice, { kind: 'all' });
+    expect(res.body.result.data.issues.map((i: { code: string }) => i.code)).toEqual(['unknown_port']);
+    await waitUntil(async () => (await estimate(alice, { kind: 'all' })).body.result.data.issues.length === 1, 5000, 'the broken wire to reach the server');
+    expect((await run(alice, { kind: 'all' }, 0)).status).toBe(400);
+    aliceDoc.doc.getMap('flowEdges').delete('bad');
+  });
+});

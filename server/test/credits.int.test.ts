@@ -9,6 +9,7 @@ import { creditEntries, creditGrants, creditHoldAllocations, creditHolds, users 
 import { AppError } from '@tessera/shared/errors';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockUserForTasks } from '../src/generation/tasks.repo.ts';
 import { moveCredits } from '../src/modules/credits/credits.repo.ts';
 import {
   captureHold,
@@ -96,6 +97,33 @@ describe('concurrency', () => {
       .from(creditEntries)
       .where(sql`${creditEntries.taskId} = ${taskId} and ${creditEntries.kind} in ('capture', 'release')`);
     expect(resolutions!.n).toBe(1);
+  });
+
+  it("a submission holding the user's task lock does not block a finishing task's ledger write (no deadlock)", async () => {
+    // A submission (createTask) locks the user row, then holds credits on the balance row; a task
+    // finishing meanwhile locks the balance row, then writes entries whose foreign key checks the
+    // user row. If the first lock blocked those checks, each would wait for the other.
+    const userId = await newUser();
+    await grant(userId, 10);
+    const taskId = randomUUID();
+    await holdCredits(db, { userId, taskId, amount: 3, note: 'finishing' });
+    let unlock: () => void = () => {};
+    const held = new Promise<void>((resolve) => (unlock = resolve));
+    let locked: () => void = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const submission = pool.db.transaction(async (tx) => {
+      expect(await lockUserForTasks(tx as unknown as Database, userId)).toBe(true);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const released = await pool.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+      return releaseHold(tx as unknown as Database, taskId);
+    });
+    unlock();
+    await submission;
+    expect(released).toBe(true);
   });
 });
 

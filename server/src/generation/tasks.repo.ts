@@ -80,9 +80,15 @@ const columns = {
 
 const ACTIVE: TaskStatus[] = ['queued', 'running'];
 
-/** Serialises task creation per user (parallel-limit check + insert + hold in one transaction). */
+/**
+ * Serialises task creation per user (parallel-limit check + insert + hold in one transaction).
+ * FOR NO KEY UPDATE, not FOR UPDATE: two submissions still queue behind each other, but the
+ * foreign-key checks of other writes for this user (a finishing task's capture or release writes
+ * ledger entries that reference the user) take KEY SHARE, which FOR UPDATE would block — and the
+ * submission then waits for that writer's balance row: a deadlock.
+ */
 export async function lockUserForTasks(tx: Database, userId: string): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   return rows.length === 1;
 }
 
@@ -111,6 +117,8 @@ export async function insertTask(
     canvasNodeId?: string | null;
     apiKeyId?: string | null;
     callbackUrl?: string | null;
+    /** A flow step's task (issue 24): canvasNodeId is then the step's id. */
+    flowRunId?: string | null;
     maxAttempts: number;
     /** Seconds this task waits behind metered work (unmetered plans). */
     queueDelaySeconds?: number;

@@ -3,14 +3,13 @@
  * start a job, signed webhooks when it ends, an MCP server for assistants, and prices in
  * api_credits (/pricing). The reference lives at /api-platform/docs.
  */
-import { API_TRIAL_CREDITS } from '@tessera/shared/api';
 import { BookOpen, Bot, Code2, Coins, GitBranch, KeyRound, Webhook } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../app/useLanguage.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { cn } from '../components/ui/cn.ts';
-import { curlExample, KEY_PLACEHOLDER } from '../features/api-platform/quickStart.ts';
+import { curlExample, KEY_PLACEHOLDER, TRIAL_CREDITS } from '../features/api-platform/quickStart.ts';
 import { CARD, CtaBand, Faq, Hero, Section, Steps } from '../features/landing/landingUi.tsx';
 
 const FEATURES = [
@@ -78,7 +77,7 @@ export function ApiPage() {
       </Section>
 
       <Section id="how-it-works" title={t('api.how.title')}>
-        <Steps steps={STEPS.map((s) => ({ title: t(`api.how.${s}.title`), text: t(`api.how.${s}.text`, { credits: API_TRIAL_CREDITS }) }))} />
+        <Steps steps={STEPS.map((s) => ({ title: t(`api.how.${s}.title`), text: t(`api.how.${s}.text`, { credits: TRIAL_CREDITS }) }))} />
       </Section>
 
       <Section id="example" title={t('api.example.title')} subtitle={t('api.example.text')}>
@@ -87,7 +86,7 @@ export function ApiPage() {
         </pre>
       </Section>
 
-      <Section id="pricing" title={t('api.pricing.title')} subtitle={t('api.pricing.text', { credits: API_TRIAL_CREDITS })}>
+      <Section id="pricing" title={t('api.pricing.title')} subtitle={t('api.pricing.text', { credits: TRIAL_CREDITS })}>
         <Button asChild variant="outline" className="mt-6">
           <Link to={to('/pricing')}>
             <Coins size={16} aria-hidden /> {t('api.pricing.link')}
@@ -99,7 +98,7 @@ export function ApiPage() {
         <Faq items={Array.from({ length: FAQ_COUNT }, (_, i) => ({ q: t(`api.faq.${i + 1}.q`), a: t(`api.faq.${i + 1}.a`) }))} />
       </Section>
 
-      <CtaBand title={t('api.bottom.title')} text={t('api.bottom.text', { credits: API_TRIAL_CREDITS })}>
+      <CtaBand title={t('api.bottom.title')} text={t('api.bottom.text', { credits: TRIAL_CREDITS })}>
         <Button asChild size="lg">
           <Link to={to('/api-platform')}>
             <KeyRound size={16} aria-hidden /> {t('api.getKey')}

@@ -1,14 +1,20 @@
 /**
- * The quick start's first call: the REST route of text to image (`POST /api/v1/generations/{kind-slug}`,
- * docs/api.md), authenticated by the `X-API-Key` header (`API_KEY_HEADER` of shared/api).
+ * The quick start's first call: the REST route of text to image (`POST /api/v1/generations/{kind-slug}`),
+ * authenticated by the `X-API-Key` header (`API_KEY_HEADER` of shared/api).
+ *
+ * The /api landing page uses this file too. `@tessera/shared/api` imports the generation
+ * catalogue and its zod schemas (~29 KB gzipped), so the two values it needs are written here
+ * and quickStart.test.ts holds them equal to shared/api's.
  */
-import { kindSlug } from '@tessera/shared/api';
 
 /** What the example sends when the visitor has not created a key on this page. */
 export const KEY_PLACEHOLDER = '$TESSERA_API_KEY';
 
-/** The REST path that creates a text-to-image task. */
-export const TEXT_TO_IMAGE_PATH = `/api/v1/generations/${kindSlug('text_to_image')}`;
+/** The REST path that creates a text-to-image task (`kindSlug('text_to_image')`). */
+export const TEXT_TO_IMAGE_PATH = '/api/v1/generations/text-to-image';
+
+/** API credits a first key brings (`API_TRIAL_CREDITS`). */
+export const TRIAL_CREDITS = 100;
 
 /** The MCP endpoint (streamable HTTP) assistants connect to. */
 export const MCP_PATH = '/api/mcp';

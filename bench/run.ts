@@ -3,6 +3,7 @@ import { benchCanvas, printCanvasBench } from './canvas.ts';
 import { benchCollab } from './collab.ts';
 import { benchEffects } from './effects.ts';
 import { benchEngine, benchEsrgan } from './engine.ts';
+import { benchFlows, printFlowBench } from './flows.ts';
 import { benchHealth, printHealthBench } from './health.ts';
 import { benchLatency } from './latency.ts';
 import { benchLedger } from './ledger.ts';
@@ -86,3 +87,7 @@ printQueryBench(await benchQueries({ rows: queryRows, runs: Number(process.env.B
 const startupRuns = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
 console.log(`bench/startup — process start → GET /api/health 200, compiled (server/dist) vs the sources through tsx, ${startupRuns} starts each, PostgreSQL (migrated), no engine models`);
 printStartupBench(await benchStartup({ runs: startupRuns }));
+
+const flowSteps = Number(process.env.BENCH_FLOW_STEPS ?? 200);
+console.log(`bench/flows — a ${flowSteps}-step flow (one prompt → ${flowSteps / 2} images → ${flowSteps / 2} upscales): flow.run → every ready step queued, 3 runs, PostgreSQL and the collaboration server, no workers`);
+printFlowBench(await benchFlows({ steps: flowSteps }));

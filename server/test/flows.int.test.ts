@@ -156,6 +156,44 @@ describe('a flow run by the server, seen by every collaborator', () => {
     expect((await estimate(alice, { kind: 'all' })).body.result.data).toMatchObject({ run: [], cost: 0 });
   });
 
+  it("fans out: three seeds make three results, and the step below runs once per result — beyond the plan's two tasks at once", async () => {
+    const fanProject = await seedProject(t.database.db, alice.id, [], 'Fan-out');
+    const client = connectCollab(t.app, fanProject, alice.cookie);
+    await client.synced;
+    const doc = client.doc;
+    doc.transact(() => {
+      writeFlowNode(doc, { id: 'p', type: 'input', port: 'text', value: 'a paper boat', x: 0, y: 0 });
+      writeFlowNode(doc, { id: 'imgs', type: 'step', kind: 'text_to_image', settings: { seed: 7 }, variations: { seeds: 3 }, x: 300, y: 0 });
+      writeFlowNode(doc, { id: 'ups', type: 'step', kind: 'upscale', settings: { scale: 2, mode: 'fast' }, x: 600, y: 0 });
+    });
+    expect(connect(doc, { id: 'a', from: 'p', to: 'imgs', toPort: 'prompt' })).toBeNull();
+    expect(connect(doc, { id: 'b', from: 'imgs', to: 'ups', toPort: 'image' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const plan = (await rpc(t.app, alice.cookie, 'flow.estimate', { projectId: fanProject, scope: { kind: 'all' } }, 'GET')).body.result.data;
+    expect(plan.steps.map((s: { stepId: string; jobs: number; cost: number }) => [s.stepId, s.jobs, s.cost])).toEqual([
+      ['imgs', 3, 12],
+      ['ups', 3, 3],
+    ]);
+    const before = await remaining(alice);
+    const res = await rpc(t.app, alice.cookie, 'flow.run', { projectId: fanProject, scope: { kind: 'all' }, expectedCost: 15 });
+    expect(res.status).toBe(200);
+    expect(await waitForRun(res.body.result.data.runId)).toBe('succeeded');
+    await waitUntil(() => readRuns(doc).ups?.status === 'succeeded', 5000, 'the upscales to reach the document');
+    const runs = readRuns(doc);
+    expect(runs.imgs).toMatchObject({ jobs: 3 });
+    expect(runs.imgs?.outputs).toHaveLength(3);
+    expect(runs.ups?.outputs).toHaveLength(3);
+    // Each upscale was made from a different one of the three images.
+    const inputs = await t.database.db
+      .select({ input: generationTasks.input })
+      .from(generationTasks)
+      .where(eq(generationTasks.flowRunId, res.body.result.data.runId));
+    const upscaled = inputs.map((r) => (r.input as { image?: string; seed?: number })).filter((i) => i.image);
+    expect(new Set(upscaled.map((i) => i.image))).toEqual(new Set(runs.imgs!.outputs));
+    expect(inputs.map((r) => (r.input as { seed?: number }).seed).filter((seed) => seed !== undefined).sort()).toEqual([7, 8, 9]);
+    await waitUntil(async () => (await remaining(alice)) === before - 15, 5000, 'the charge of 15');
+  });
+
   it('refuses a flow with a broken wire written around the rules', async () => {
     aliceDoc.doc.getMap('flowEdges').set('bad', { id: 'bad', from: 's4', to: 's3', toPort: 'prompt' });
     const res = await estimate(alice, { kind: 'all' });

@@ -102,9 +102,19 @@ function jobInputs(step: Extract<FlowDocNode, { type: 'step' }>, ports: Record<s
 }
 
 /** The price of one job of a step, as createTask will charge it (before a video source's real length is known). */
-async function jobPrice(services: FlowServices, userId: string, step: Extract<FlowDocNode, { type: 'step' }>, unmetered: boolean): Promise<{ model: string; cost: number } | { error: string }> {
+async function jobPrice(
+  services: FlowServices,
+  userId: string,
+  step: Extract<FlowDocNode, { type: 'step' }>,
+  unmetered: boolean,
+  wired: ReadonlySet<string> = new Set(),
+): Promise<{ model: string; cost: number } | { error: string }> {
   const input: Record<string, unknown> = { ...step.settings, ...(step.model ? { model: step.model } : {}) };
-  for (const port of inputPortsOf(step.kind)) if (input[port.name] === undefined && !port.name.includes('.')) input[port.name] = PLACEHOLDER[port.type];
+  const shape = (GENERATION_KINDS[step.kind].input as unknown as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape ?? {};
+  // A wired port gets a stand-in; an unwired one only when the kind cannot do without it (lip sync takes a video or a photo, not both).
+  for (const port of inputPortsOf(step.kind)) {
+    if (input[port.name] === undefined && !port.name.includes('.') && (wired.has(port.name) || !shape[port.name]?.safeParse(undefined).success)) input[port.name] = PLACEHOLDER[port.type];
+  }
   const parsed = GENERATION_KINDS[step.kind].input.safeParse(input);
   if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.') || step.kind}: ${i.message}`).join('; ') };
   const model = services.models.choose(step.kind, step.model);
@@ -146,7 +156,7 @@ async function estimateFrom(services: FlowServices, userId: string, flow: FlowGr
     const graphStep: FlowStep = { id, type: 'step', kind: step.kind, settings: step.settings, ...(step.variations ? { variations: step.variations } : {}) };
     const jobs = jobCount(graphStep, combinations);
     results.set(id, jobs);
-    const price = await jobPrice(services, userId, step, plan_.unmeteredImages);
+    const price = await jobPrice(services, userId, step, plan_.unmeteredImages, new Set(flow.edges.filter((e) => e.to === id).map((e) => e.toPort)));
     if ('error' in price) {
       issues.push({ code: 'invalid_settings', id, message: price.error });
       continue;

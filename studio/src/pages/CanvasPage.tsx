@@ -34,6 +34,8 @@ import { useCollabDocument } from '../features/canvas/ui/useCollabDocument.ts';
 import { useIsWide } from '../features/canvas/ui/useIsWide.ts';
 import { useProjectRoom } from '../features/canvas/ui/useProjectRoom.ts';
 import { useProjectTasks } from '../features/canvas/ui/useProjectTasks.ts';
+// Flows on the canvas (issue 24): their cards, wires and toolbar over the stage.
+import { FlowLayer } from '../features/flows/FlowLayer.tsx';
 import { useEditorToggleShortcut } from '../features/editor/EditorToggle.tsx';
 import { useEditorStore } from '../features/editor/editorStore.ts';
 import { GuestGate } from '../features/generate/GuestGate.tsx';
@@ -201,6 +203,7 @@ function CanvasWorkspace({ project }: { project: ProjectDto }) {
             <CanvasStage doc={collab.doc} awareness={collab.awareness} user={user} readOnly={readOnly} onMount={onMount}>
               {session && phase === 'ready' && (
                 <>
+                  <FlowLayer />
                   <EmptyHint />
                   <CanvasToolbar />
                   <FailedPlaceholderActions />

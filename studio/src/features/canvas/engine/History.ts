@@ -4,6 +4,7 @@
  * they are never undone by me; `captureTimeout: 0` makes each committed gesture its own step.
  */
 import { nodesOf } from '@tessera/shared/canvas';
+import { flowEdgesOf, flowNodesOf, flowRunsOf } from '@tessera/shared/flows/document';
 import * as Y from 'yjs';
 import { Observable } from './subscribable.ts';
 import type { Disposable, Subscribable } from './types.ts';
@@ -14,7 +15,12 @@ export class History extends Observable implements Subscribable, Disposable {
 
   constructor(doc: Y.Doc, localOrigin: object) {
     super();
-    this.undoManager = new Y.UndoManager(nodesOf(doc), { trackedOrigins: new Set([localOrigin]), captureTimeout: 0 });
+    this.undoManager = new Y.UndoManager(
+      // Flows (issue 24) share the canvas's undo: my flow edits are steps of the same per-user
+      // history (the server's run records carry its origin and are never undone by me).
+      [nodesOf(doc), flowNodesOf(doc), flowEdgesOf(doc), flowRunsOf(doc)],
+      { trackedOrigins: new Set([localOrigin]), captureTimeout: 0 },
+    );
     this.undoManager.on('stack-item-added', this.onStackChange);
     this.undoManager.on('stack-item-popped', this.onStackChange);
     this.undoManager.on('stack-cleared', this.onStackChange);

@@ -1,0 +1,348 @@
+/**
+ * The flow on the canvas (issue 24): step and input cards and the wires between them, drawn over
+ * the Konva stage in the same camera (a DOM layer transformed by the viewport: pan and zoom move
+ * it with the canvas; wheel over a card pans/zooms the canvas too). Cards are real buttons and
+ * fields, so the flow works from the keyboard. Editors move cards (drag the header), wire an
+ * output into a typed input port (drag from the dot on the right to a port on the left; a refused
+ * wire says why), remove wires and cards; viewers see it all read-only. Every edit is one
+ * transaction with the canvas's local origin: one step of my own undo.
+ */
+import type { FlowIssueCode, StepState } from '@tessera/shared/flows';
+import type { FlowDocNode, StepRun } from '@tessera/shared/flows/document';
+import { AlertTriangle, X } from 'lucide-react';
+import { type PointerEvent as ReactPointerEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../components/ui/cn.ts';
+import type { CanvasManager } from '../canvas/engine/CanvasManager.ts';
+import { useCanvasSession } from '../canvas/ui/canvasSession.ts';
+import { FlowBar } from './FlowBar.tsx';
+import { FlowInspector } from './FlowInspector.tsx';
+import { PORT_ICONS } from './flowStyles.ts';
+import {
+  CARD_HEADER,
+  CARD_WIDTH,
+  cardHeight,
+  inputPortPoint,
+  isVideoKind,
+  mediaUrl,
+  outputOf,
+  outputPortPoint,
+  patchNode,
+  PORT_COLORS,
+  PORT_ROW,
+  portsOf,
+  removeEdge,
+  removeNode,
+  wire,
+  wirePath,
+} from './flowModel.ts';
+import { useCamera, useFlowView, useProgressVersion } from './useFlowView.ts';
+
+type Point = { x: number; y: number };
+
+const STATE_STYLE: Record<StepState, string> = {
+  fresh: 'bg-emerald-100 text-emerald-800',
+  stale: 'bg-amber-100 text-amber-800',
+  running: 'bg-sky-100 text-sky-800',
+  failed: 'bg-red-100 text-red-800',
+  ready: 'bg-slate-100 text-slate-700',
+  waiting: 'bg-slate-100 text-slate-500',
+};
+
+/** Pans/zooms the canvas from a wheel over the flow layer (the Konva stage never sees it). */
+function useWheelToCanvas(element: HTMLElement | null, manager: CanvasManager) {
+  useEffect(() => {
+    if (!element) return;
+    const onWheel = (e: WheelEvent) => {
+      if (!(e.target as HTMLElement).closest('[data-flow-card],[data-flow-wire]')) return;
+      // A scrollable field inside a card keeps its own scrolling.
+      if ((e.target as HTMLElement).closest('textarea')) return;
+      e.preventDefault();
+      const box = element.getBoundingClientRect();
+      if (e.ctrlKey || e.metaKey) manager.viewport.zoomAt({ x: e.clientX - box.left, y: e.clientY - box.top }, Math.exp(-e.deltaY / 300));
+      else manager.viewport.panBy(-e.deltaX, -e.deltaY);
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, [element, manager]);
+}
+
+export function FlowLayer() {
+  const { manager, readOnly } = useCanvasSession();
+  const { t } = useTranslation(['flows', 'common']);
+  const view = useFlowView(manager.doc);
+  const camera = useCamera(manager);
+  useProgressVersion(manager);
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  useWheelToCanvas(root, manager);
+  const [selected, setSelected] = useState<string | null>(null);
+  /** A card being moved: its id and the offset so far (canvas units). */
+  const [moving, setMoving] = useState<{ id: string; dx: number; dy: number } | null>(null);
+  /** A wire being drawn from an output: where its loose end is (canvas units). */
+  const [pending, setPending] = useState<{ from: string; to: Point } | null>(null);
+  const [refusal, setRefusal] = useState<FlowIssueCode | null>(null);
+
+  useEffect(() => {
+    if (!refusal) return;
+    const timer = setTimeout(() => setRefusal(null), 4000);
+    return () => clearTimeout(timer);
+  }, [refusal]);
+
+  // A card someone removed is no longer selected.
+  const selectedNode = view.nodes.find((n) => n.id === selected) ?? null;
+
+  const toCanvas = (clientX: number, clientY: number): Point => {
+    const box = root?.getBoundingClientRect() ?? { left: 0, top: 0 };
+    return manager.viewport.screenToCanvas({ x: clientX - box.left, y: clientY - box.top });
+  };
+
+  const placed = (node: FlowDocNode): FlowDocNode => (moving?.id === node.id ? { ...node, x: node.x + moving.dx, y: node.y + moving.dy } : node);
+  const byId = new Map(view.nodes.map((n) => [n.id, placed(n)]));
+
+  const startMove = (e: ReactPointerEvent, node: FlowDocNode) => {
+    if (e.button !== 0) return;
+    setSelected(node.id);
+    if (readOnly) return;
+    e.preventDefault();
+    const start = { x: e.clientX, y: e.clientY };
+    const zoom = manager.viewport.camera.zoom;
+    const target = e.currentTarget as HTMLElement;
+    target.setPointerCapture(e.pointerId);
+    const delta = (ev: PointerEvent) => ({ dx: (ev.clientX - start.x) / zoom, dy: (ev.clientY - start.y) / zoom });
+    const onMove = (ev: PointerEvent) => setMoving({ id: node.id, ...delta(ev) });
+    const onUp = (ev: PointerEvent) => {
+      target.removeEventListener('pointermove', onMove);
+      target.removeEventListener('pointerup', onUp);
+      const { dx, dy } = delta(ev);
+      setMoving(null);
+      if (Math.abs(dx) + Math.abs(dy) > 1) patchNode(manager.doc, manager.localOrigin, node.id, { x: Math.round(node.x + dx), y: Math.round(node.y + dy) });
+    };
+    target.addEventListener('pointermove', onMove);
+    target.addEventListener('pointerup', onUp);
+  };
+
+  const startWire = (e: ReactPointerEvent, node: FlowDocNode) => {
+    if (readOnly || e.button !== 0) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const target = e.currentTarget as HTMLElement;
+    target.setPointerCapture(e.pointerId);
+    setPending({ from: node.id, to: toCanvas(e.clientX, e.clientY) });
+    const onMove = (ev: PointerEvent) => setPending({ from: node.id, to: toCanvas(ev.clientX, ev.clientY) });
+    const onUp = (ev: PointerEvent) => {
+      target.removeEventListener('pointermove', onMove);
+      target.removeEventListener('pointerup', onUp);
+      setPending(null);
+      const port = document.elementFromPoint(ev.clientX, ev.clientY)?.closest<HTMLElement>('[data-flow-port]');
+      if (!port) return;
+      const [to = '', toPort = ''] = (port.dataset.flowPort ?? '').split('|');
+      setRefusal(wire(manager.doc, manager.localOrigin, node.id, to, toPort));
+    };
+    target.addEventListener('pointermove', onMove);
+    target.addEventListener('pointerup', onUp);
+  };
+
+  const transform = `translate(${-camera.x * camera.zoom}px, ${-camera.y * camera.zoom}px) scale(${camera.zoom})`;
+  const pendingFrom = pending ? byId.get(pending.from) : undefined;
+
+  return (
+    <div ref={setRoot} className="absolute inset-0" data-testid="flow-layer">
+      <div className="pointer-events-none absolute left-0 top-0 origin-top-left" style={{ transform }}>
+        <svg className="pointer-events-none absolute left-0 top-0 overflow-visible" width="1" height="1" aria-hidden>
+          {view.edges.map((edge) => {
+            const from = byId.get(edge.from);
+            const to = byId.get(edge.to);
+            const end = to && inputPortPoint(to, edge.toPort);
+            if (!from || !end) return null;
+            return <path key={edge.id} d={wirePath(outputPortPoint(from), end)} stroke={PORT_COLORS[outputOf(from)]} strokeWidth={3} fill="none" data-flow-wire={edge.id} />;
+          })}
+          {pending && pendingFrom && <path d={wirePath(outputPortPoint(pendingFrom), pending.to)} stroke={PORT_COLORS[outputOf(pendingFrom)]} strokeWidth={3} strokeDasharray="6 4" fill="none" />}
+        </svg>
+        {!readOnly &&
+          view.edges.map((edge) => {
+            const from = byId.get(edge.from);
+            const to = byId.get(edge.to);
+            const end = to && inputPortPoint(to, edge.toPort);
+            if (!from || !end) return null;
+            const a = outputPortPoint(from);
+            return (
+              <button
+                key={edge.id}
+                type="button"
+                className="pointer-events-auto absolute flex size-5 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border border-border bg-surface text-muted shadow hover:text-red-600 focus-visible:ring-2 focus-visible:ring-accent"
+                style={{ left: (a.x + end.x) / 2, top: (a.y + end.y) / 2 }}
+                aria-label={t('wire.remove')}
+                title={t('wire.remove')}
+                data-flow-wire={edge.id}
+                data-testid="flow-wire-remove"
+                onClick={() => removeEdge(manager.doc, manager.localOrigin, edge.id)}
+              >
+                <X size={12} aria-hidden />
+              </button>
+            );
+          })}
+        {view.nodes.map((raw) => {
+          const node = placed(raw);
+          const run = view.runs[node.id];
+          const state = node.type === 'step' ? (view.states.get(node.id) ?? 'ready') : null;
+          return (
+            <FlowCard
+              key={node.id}
+              node={node}
+              run={run}
+              state={state}
+              selected={selected === node.id}
+              readOnly={readOnly}
+              progress={manager.progress.get(node.id)?.progress}
+              wiring={Boolean(pending)}
+              onSelect={() => setSelected(node.id)}
+              onHeaderDown={(e) => startMove(e, raw)}
+              onOutputDown={(e) => startWire(e, raw)}
+              onRemove={() => {
+                removeNode(manager.doc, manager.localOrigin, node.id);
+                setSelected(null);
+              }}
+            />
+          );
+        })}
+      </div>
+      {refusal && (
+        <p role="alert" className="pointer-events-auto absolute left-1/2 top-16 z-20 -translate-x-1/2 rounded-lg bg-red-600 px-3 py-2 text-sm text-white shadow-lg" data-testid="flow-refusal">
+          {t(`refused.${refusal}`, { defaultValue: t('refused.other') })}
+        </p>
+      )}
+      <FlowBar view={view} onAdded={setSelected} empty={view.nodes.length === 0} />
+      {selectedNode && <FlowInspector key={selectedNode.id} node={selectedNode} view={view} onClose={() => setSelected(null)} />}
+    </div>
+  );
+}
+
+function FlowCard({
+  node,
+  run,
+  state,
+  selected,
+  readOnly,
+  progress,
+  wiring,
+  onSelect,
+  onHeaderDown,
+  onOutputDown,
+  onRemove,
+}: {
+  node: FlowDocNode;
+  run: StepRun | undefined;
+  state: StepState | null;
+  selected: boolean;
+  readOnly: boolean;
+  progress: number | undefined;
+  wiring: boolean;
+  onSelect(): void;
+  onHeaderDown(e: ReactPointerEvent): void;
+  onOutputDown(e: ReactPointerEvent): void;
+  onRemove(): void;
+}) {
+  const { t } = useTranslation(['flows', 'common']);
+  const outputs = node.type === 'step' ? (run?.outputs ?? []) : [];
+  const height = cardHeight(node, outputs.length > 0);
+  const title = node.name || (node.type === 'step' ? t(`common:kinds.${node.kind}`) : t(`input.${node.port}`));
+  const out = outputOf(node);
+  const OutIcon = PORT_ICONS[out];
+  return (
+    <section
+      className={cn(
+        'pointer-events-auto absolute flex flex-col rounded-xl border-2 bg-surface text-fg shadow-lg',
+        selected ? 'border-accent' : 'border-border',
+      )}
+      style={{ left: node.x, top: node.y, width: CARD_WIDTH, height }}
+      aria-label={title}
+      data-flow-card={node.id}
+      data-testid="flow-card"
+      data-kind={node.type === 'step' ? node.kind : `input-${node.port}`}
+      data-state={state ?? undefined}
+      onKeyDown={(e) => {
+        if (!readOnly && (e.key === 'Delete' || e.key === 'Backspace') && e.target === e.currentTarget) onRemove();
+      }}
+    >
+      <div className="flex cursor-grab items-start gap-2 px-3 pt-2 active:cursor-grabbing" style={{ height: CARD_HEADER }} onPointerDown={onHeaderDown}>
+        <button type="button" className="min-w-0 flex-1 text-start outline-none focus-visible:ring-2 focus-visible:ring-accent" onClick={onSelect} data-testid="flow-card-open">
+          <span className="block truncate text-sm font-semibold">{title}</span>
+          {node.type === 'step' ? (
+            <span className="block truncate text-xs text-muted">{node.model ?? t('card.defaultModel')}</span>
+          ) : (
+            <span className="block truncate text-xs text-muted">{t('card.input')}</span>
+          )}
+        </button>
+        {state && (
+          <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-[11px] font-medium', STATE_STYLE[state])} data-testid="flow-state">
+            {state === 'running' && progress !== undefined ? `${t('state.running')} ${Math.round(progress)}%` : t(`state.${state}`)}
+          </span>
+        )}
+      </div>
+      {state === 'running' && progress !== undefined && (
+        <div className="absolute inset-x-3 top-[52px] h-1 overflow-hidden rounded bg-surface-2" aria-hidden>
+          <div className="h-full bg-sky-500 transition-[width]" style={{ width: `${Math.min(100, progress)}%` }} />
+        </div>
+      )}
+      {node.type === 'step' &&
+        portsOf(node).map((port) => {
+          const Icon = PORT_ICONS[port.type];
+          return (
+            <div key={port.name} className="relative flex items-center gap-1.5 px-3 text-xs text-muted" style={{ height: PORT_ROW }}>
+              <span
+                className={cn('absolute -start-2 size-4 rounded-full border-2 border-surface', wiring && 'ring-2 ring-accent/50')}
+                style={{ background: PORT_COLORS[port.type] }}
+                data-flow-port={`${node.id}|${port.name}`}
+                data-testid="flow-port"
+                data-port-type={port.type}
+                title={t(`port.${port.type}`)}
+              />
+              <Icon size={12} aria-hidden style={{ color: PORT_COLORS[port.type] }} />
+              <span className="truncate">{port.name}</span>
+            </div>
+          );
+        })}
+      {node.type === 'step' && state === 'failed' && run?.error && (
+        <p className="mx-3 flex items-start gap-1 truncate text-xs text-red-700" title={run.error.message} data-testid="flow-error">
+          <AlertTriangle size={12} aria-hidden className="mt-0.5 shrink-0" /> {run.error.message}
+        </p>
+      )}
+      {outputs.length > 0 && node.type === 'step' && (
+        <div className="mt-auto flex gap-1 overflow-hidden px-3 pb-2" data-testid="flow-results">
+          {outputs.slice(0, 4).map((key) =>
+            isVideoKind(node.kind) ? (
+              <video key={key} src={`/api/media/${key}`} muted preload="metadata" className="size-16 rounded-md bg-black object-cover" />
+            ) : (
+              <img key={key} src={`/api/media/${key}`} alt="" className="size-16 rounded-md bg-surface-2 object-cover" data-testid="flow-thumb" />
+            ),
+          )}
+        </div>
+      )}
+      {node.type === 'input' && <InputPreview node={node} />}
+      <span
+        role="presentation"
+        className={cn('absolute -end-2 size-4 rounded-full border-2 border-surface', !readOnly && 'cursor-crosshair')}
+        style={{ top: CARD_HEADER / 2 - 8, background: PORT_COLORS[out] }}
+        title={t('port.output', { type: t(`port.${out}`) })}
+        data-flow-output={node.id}
+        data-testid="flow-output"
+        onPointerDown={onOutputDown}
+      >
+        <OutIcon size={0} aria-hidden />
+      </span>
+    </section>
+  );
+}
+
+function InputPreview({ node }: { node: Extract<FlowDocNode, { type: 'input' }> }) {
+  const { t } = useTranslation('flows');
+  const url = node.port === 'text' ? null : mediaUrl(node.value);
+  if (node.port === 'text')
+    return <p className="mx-3 line-clamp-3 text-xs text-fg/80" data-testid="flow-input-text">{node.value?.trim() || <span className="text-muted">{t('card.emptyText')}</span>}</p>;
+  if (!url) return <p className="mx-3 text-xs text-muted">{t('card.emptyMedia')}</p>;
+  return node.port === 'image' ? (
+    <img src={url} alt="" className="mx-3 h-16 w-16 rounded-md bg-surface-2 object-cover" />
+  ) : (
+    <video src={url} muted preload="metadata" className="mx-3 h-16 w-28 rounded-md bg-black object-cover" />
+  );
+}

@@ -1,0 +1,7 @@
+/** Shared looks of the flow UI: the port type icons and the toolbar/inspector button. */
+import { Film, Image as ImageIcon, Type } from 'lucide-react';
+
+export const PORT_ICONS = { text: Type, image: ImageIcon, video: Film } as const;
+
+export const BAR_BUTTON =
+  'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent disabled:cursor-not-allowed disabled:opacity-50';

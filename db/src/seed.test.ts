@@ -28,7 +28,18 @@ describe('seed catalogue', () => {
   it('names products so that §5 reads the right plan from the name, with unique price ids', () => {
     for (const p of catalogue.products) expect(PLAN_KEY_OF_TYPE[productTypeFromName(p.productName)]).toBe(p.plan);
     expect(new Set(catalogue.products.map((p) => p.priceId)).size).toBe(catalogue.products.length);
-    for (const p of catalogue.products) expect(p.usageList).toEqual([{ usageType: 'credits', usageCount: p.usageCount }]);
+    for (const p of catalogue.products) expect(p.usageList[0]).toEqual({ usageType: 'credits', usageCount: p.usageCount });
+  });
+
+  it('grants API credits with every paid plan (issue 19), twelve months of them yearly, none on Free', () => {
+    const api = (p: (typeof catalogue.products)[number] | undefined) => p?.usageList.find((u) => u.usageType === 'api_credits')?.usageCount ?? 0;
+    expect(api(catalogue.products.find((p) => p.plan === 'FREE'))).toBe(0);
+    for (const key of PLAN_KEYS.filter((k) => k !== 'FREE')) {
+      const monthly = catalogue.products.find((p) => p.plan === key && p.period === 'monthly');
+      const yearly = catalogue.products.find((p) => p.plan === key && p.period === 'yearly');
+      expect(api(monthly)).toBeGreaterThan(0);
+      expect(api(yearly)).toBe(api(monthly) * 12);
+    }
   });
 
   it('prices every paid product in all 29 other payment currencies at the fixed rates', () => {

@@ -9,10 +9,13 @@ import { z } from 'zod';
 import { MEDIA_KEY_PATTERN } from '../generation/generation.ts';
 import { PORT_TYPES } from './graph.ts';
 
-/** The box a flow node takes on the canvas when laid out (the studio draws steps about this size). */
-export const FLOW_NODE_SIZE = { width: 280, height: 180 } as const;
-/** Space between proposed nodes (columns and rows). */
-export const FLOW_LAYOUT_GAP = { x: 80, y: 40 } as const;
+/**
+ * The box a flow node is given when laid out: the studio's cards are 240 wide and, with three
+ * ports and a row of results, about 220 tall (studio/src/features/flows/flowModel.ts).
+ */
+export const FLOW_NODE_SIZE = { width: 240, height: 240 } as const;
+/** Space between proposed nodes: columns leave room for the wires, rows a margin. */
+export const FLOW_LAYOUT_GAP = { x: 100, y: 40 } as const;
 export const FLOW_BRIEF_MAX = 2000;
 
 export const zFlowProposeInput = z.object({

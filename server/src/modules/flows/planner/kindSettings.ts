@@ -42,6 +42,8 @@ function portFields(kind: GenerationKind): Set<string> {
 /** The setting names of a kind (text ports included: an unwired prompt is a setting). */
 export function settingNames(kind: GenerationKind): string[] {
   const ports = new Set(inputPortsOf(kind).filter((p) => p.type !== 'text').map((p) => p.name));
+  // A list only ports fill (`subjects.0` … `subjects.3`) is not a setting either.
+  for (const port of ports) if (/\.\d+$/.test(port)) ports.add(port.replace(/\.\d+$/, ''));
   return Object.keys(inputSchema(kind).properties).filter((name) => !NOT_SETTINGS.has(name) && !ports.has(name));
 }
 

@@ -7,6 +7,7 @@
  * back to the offline planner. Whether the proposal holds is checked afterwards (validate.ts).
  */
 import { type FlowProposal, zFlowProposal } from '@tessera/shared/flows/plan';
+import { isTemplateKind } from '@tessera/shared/generation';
 import { LLM_TIMEOUT_MS } from '../../chat/planner/llmPlanner.ts';
 import { describeKind } from './kindSettings.ts';
 import { type FlowPlanner, type FlowPlannerAnswer, type FlowPlanRequest, type PlannerCatalogue, UNPLANNED_KINDS } from './planner.ts';
@@ -25,7 +26,8 @@ export interface LlmFlowPlannerOptions {
 
 /** The instructions: the answer's shape, the rules of wires, and the offered kinds. */
 export function flowSystemPrompt(catalogue: PlannerCatalogue, hasImage: boolean): string {
-  const kinds = catalogue.kinds.filter((k) => !UNPLANNED_KINDS.has(k));
+  // A template kind is only worth naming with the templates it can use.
+  const kinds = catalogue.kinds.filter((k) => !UNPLANNED_KINDS.has(k) && (!isTemplateKind(k) || (catalogue.templates[k]?.length ?? 0) > 0));
   return [
     'You plan generation flows for Tessera, an AI image and video studio. A flow is input nodes (a text, or the image the user gave) and steps; wires carry an output into one input port of a later step.',
     'Answer with one JSON object only, no prose around it:',

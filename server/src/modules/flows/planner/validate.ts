@@ -25,9 +25,10 @@ function withField(input: Record<string, unknown>, path: string, value: string):
   const out = structuredClone(input);
   const parts = path.split('.');
   let target: Record<string, unknown> = out;
-  for (const part of parts.slice(0, -1)) {
+  for (const [i, part] of parts.slice(0, -1).entries()) {
     const next = target[part];
-    target[part] = next && typeof next === 'object' ? next : {};
+    // `subjects.0` fills a list, `background.image` an object.
+    target[part] = next && typeof next === 'object' ? next : /^\d+$/.test(parts[i + 1]!) ? [] : {};
     target = target[part] as Record<string, unknown>;
   }
   target[parts.at(-1)!] = value;

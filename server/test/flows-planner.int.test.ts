@@ -178,6 +178,21 @@ describe('flow.propose', () => {
     expect(estimate.body.result.data.run).toHaveLength(4);
   });
 
+  it('moderates the brief, and replaces an LLM flow whose texts moderation refuses', async () => {
+    const blocked = await propose(alice, { brief: 'a video of a bloody corpse' });
+    expect(blocked.body.error.data.appCode).toBe('SENSITIVE_TEXT');
+    llmAnswer = () => ({
+      inputs: [{ id: 'p', port: 'text', value: 'a bloody corpse' }],
+      steps: [{ id: 'img', kind: 'text_to_image', settings: {} }],
+      wires: [{ from: 'p', to: 'img', toPort: 'prompt' }],
+    });
+    const answer = result(await propose(alice, { brief: 'an image of a quiet harbour', placement: { x: -4000, y: 0 } }));
+    expect(answer.planner).toBe('local');
+    expect(answer.notes[0]).toMatch(/its texts were refused by moderation/);
+    const texts = readFlow(await serverDoc()).nodes.filter((n) => answer.nodeIds.includes(n.id) && n.type === 'input').map((n) => (n.type === 'input' ? n.value : null));
+    expect(texts).toEqual(['a quiet harbour']);
+  });
+
   it('replaces an LLM flow that cannot be repaired with the offline planner’s, saying why', async () => {
     llmAnswer = () => ({
       inputs: [{ id: 'p', port: 'text', value: 'waves at sunset' }],

@@ -71,7 +71,8 @@ async function textsAllowed(services: Pick<ProposeServices, 'moderation'>, propo
     await moderateTexts(services.moderation, proposalTexts(proposal));
     return true;
   } catch (error) {
-    if (error instanceof AppError) return false;
+    // A refused text; a moderation service that fails is the caller's error, as for the brief.
+    if (error instanceof AppError && error.catalogueCode === 'SENSITIVE_TEXT') return false;
     throw error;
   }
 }

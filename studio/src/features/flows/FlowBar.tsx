@@ -31,11 +31,14 @@ export function FlowBar({ view, empty, onAdded }: { view: FlowView; empty: boole
   const runId = activeRunId(view.runs);
   const cancel = useMutation(trpc.flow.cancel.mutationOptions());
 
-  /** New cards go near the view's centre, a little apart from the last one. */
+  /** New cards go in a grid from the view's top-left corner, in reading order, apart from each other. */
   const spot = () => {
     const rect = manager.viewport.visibleRect();
-    const n = view.nodes.length % 6;
-    return { x: rect.x + rect.width / 2 - 280 + n * 40, y: rect.y + rect.height / 3 + n * 40 };
+    const n = view.nodes.length;
+    // Clear of the tool strip on the left (~4.5rem on screen).
+    const left = 96 / manager.viewport.camera.zoom;
+    const columns = Math.max(1, Math.floor((rect.width - left - 40) / 300));
+    return { x: rect.x + left + (n % columns) * 300, y: rect.y + 60 + (Math.floor(n / columns) % 3) * 230 };
   };
 
   const selectedNode = selection.length === 1 ? manager.store.get(selection[0] ?? '') : undefined;

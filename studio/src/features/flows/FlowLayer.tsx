@@ -207,7 +207,7 @@ export function FlowLayer() {
         })}
       </div>
       {refusal && (
-        <p role="alert" className="pointer-events-auto absolute left-1/2 top-16 z-20 -translate-x-1/2 rounded-lg bg-red-600 px-3 py-2 text-sm text-white shadow-lg" data-testid="flow-refusal">
+        <p role="alert" className="pointer-events-none absolute left-1/2 top-16 z-20 -translate-x-1/2 rounded-lg bg-red-600 px-3 py-2 text-sm text-white shadow-lg" data-testid="flow-refusal">
           {t(`refused.${refusal}`, { defaultValue: t('refused.other') })}
         </p>
       )}
@@ -260,12 +260,15 @@ function FlowCard({
       data-testid="flow-card"
       data-kind={node.type === 'step' ? node.kind : `input-${node.port}`}
       data-state={state ?? undefined}
-      onKeyDown={(e) => {
-        if (!readOnly && (e.key === 'Delete' || e.key === 'Backspace') && e.target === e.currentTarget) onRemove();
-      }}
     >
       <div className="flex cursor-grab items-start gap-2 px-3 pt-2 active:cursor-grabbing" style={{ height: CARD_HEADER }} onPointerDown={onHeaderDown}>
-        <button type="button" className="min-w-0 flex-1 text-start outline-none focus-visible:ring-2 focus-visible:ring-accent" onClick={onSelect} data-testid="flow-card-open">
+        <button type="button" className="min-w-0 flex-1 text-start outline-none focus-visible:ring-2 focus-visible:ring-accent" onClick={onSelect}
+          onKeyDown={(e) => {
+            // Delete on a focused card removes it (as on the canvas).
+            if (!readOnly && (e.key === 'Delete' || e.key === 'Backspace')) onRemove();
+          }}
+          data-testid="flow-card-open"
+        >
           <span className="block truncate text-sm font-semibold">{title}</span>
           {node.type === 'step' ? (
             <span className="block truncate text-xs text-muted">{node.model ?? t('card.defaultModel')}</span>

@@ -69,7 +69,7 @@ export function RunDialog({ scope, view, onClose }: { scope: RunScope; view: Flo
                 </thead>
                 <tbody>
                   {data.steps.map((step) => (
-                    <tr key={step.stepId} className="border-t border-border" data-testid="flow-run-step">
+                    <tr key={step.stepId} className="border-t border-border" data-testid="flow-plan-step">
                       <td className="py-1.5">{nameOf(step.stepId)}</td>
                       <td className="py-1.5 text-muted">{step.model}</td>
                       <td className="py-1.5 text-end">{step.jobs}</td>

@@ -37,8 +37,14 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `tessera_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const template = await templateDatabase();
-  await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  try {
+    await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${await templateDatabase()}"`);
+  } catch (error) {
+    // Another checkout's run (other migrations) may have dropped our template meanwhile: make it again.
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    template = undefined;
+    await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${await templateDatabase()}"`);
+  }
   return {
     url: databaseUrl(name),
     async drop() {
@@ -80,7 +86,7 @@ let template: Promise<string> | undefined;
 /**
  * The name of the migrated template database for this checkout's migrations and seed data,
  * created once (under an advisory lock, so parallel test workers and runs share it). Templates
- * of other versions are dropped when a new one is made.
+ * of other versions are dropped when a new one is made, but for the newest few.
  */
 function templateDatabase(): Promise<string> {
   template ??= (async () => {
@@ -93,7 +99,10 @@ function templateDatabase(): Promise<string> {
       await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
       const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
       if (exists.rowCount === 0) {
-        const stale = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'tessera\\_template\\_%'`);
+        // The newest few stay: another checkout's run (other migrations) may be cloning from them now.
+        const stale = await admin.query<{ datname: string }>(
+          `SELECT datname FROM pg_database WHERE datname LIKE 'tessera\\_template\\_%' AND datname NOT LIKE '%\\_building' ORDER BY oid DESC OFFSET ${KEPT_TEMPLATES}`,
+        );
         for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
         // Built under a temporary name and renamed when complete: a crash never leaves a half-made template.
         const building = `${name}_building`;
@@ -113,6 +122,8 @@ function templateDatabase(): Promise<string> {
 }
 
 const TEMPLATE_LOCK_KEY = 726_012;
+/** Templates of other versions kept when a new one is made (runs of other checkouts on this server). */
+const KEPT_TEMPLATES = 3;
 const DB_ROOT = fileURLToPath(new URL('../../db/', import.meta.url));
 
 /** Files whose content decides what a migrated, seeded database holds. */

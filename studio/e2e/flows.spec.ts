@@ -54,6 +54,15 @@ async function centre(page: Page, selector: ReturnType<Page['locator']>): Promis
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/** The run dialog closes once the run started (what it says otherwise is the failure's message). */
+async function closed(page: Page): Promise<void> {
+  try {
+    await page.getByTestId('flow-run-dialog').waitFor({ state: 'detached', timeout: 30_000 });
+  } catch {
+    throw new Error(`the run did not start: ${await page.getByTestId('flow-run-dialog').textContent()}`);
+  }
+}
+
 async function waitForState(page: Page, kind: string, state: string, timeout = 60_000): Promise<void> {
   await page.locator(`[data-testid="flow-card"][data-kind="${kind}"][data-state="${state}"]`).waitFor({ timeout });
 }
@@ -113,7 +122,7 @@ describe('flows on the canvas, two people', () => {
     expect(price).toBeGreaterThanOrEqual(0);
     expect(await ben.page.getByTestId('flow-run-total').textContent()).toContain(String(price));
     await ben.page.getByTestId('flow-run-confirm').click();
-    await ben.page.getByTestId('flow-run-dialog').waitFor({ state: 'detached' });
+    await closed(ben.page);
 
     for (const p of [ava, ben]) {
       await waitForState(p.page, 'image_to_image', 'fresh', 90_000);
@@ -141,6 +150,7 @@ describe('flows on the canvas, two people', () => {
     expect(await ava.page.getByTestId('flow-plan-step').textContent()).toContain('Image to image');
     expect(await ava.page.getByTestId('flow-run-reuse').textContent()).toContain('Text to image');
     await ava.page.getByTestId('flow-run-confirm').click();
+    await closed(ava.page);
     await waitForState(ben.page, 'image_to_image', 'fresh', 60_000);
     expect(await card(ben.page, 'text_to_image').getAttribute('data-state')).toBe('fresh');
 

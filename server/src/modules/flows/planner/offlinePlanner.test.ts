@@ -35,6 +35,7 @@ const CASES: Case[] = [
   { brief: 'turn this photo into a watercolour painting', imageKey: PHOTO, chain: ['image_to_image'] },
   { brief: 'a clip of a cat with music and subtitles', chain: ['text_to_image', 'image_to_video'], notes: [/Music/, /Subtitles/] },
   { brief: 'a sunrise over mountains', chain: ['text_to_image'], notes: [/does not say whether it wants a picture or a video/] },
+  { brief: 'a short video', chain: ['text_to_image', 'image_to_video'], notes: [/names no subject/] },
   { brief: 'an upscaled video of a hummingbird', chain: ['text_to_image', 'image_to_video', 'video_upscale'] },
 ];
 
@@ -87,8 +88,17 @@ describe('the offline flow planner', () => {
     const video = planFlowOffline({ brief: 'a video of a lighthouse', catalogue: catalogue(kinds) });
     expect(video.steps.map((s) => s.kind)).toEqual(['text_to_image']);
     expect(video.notes.join(' ')).toMatch(/does not offer image_to_video/);
+    // Nothing is left dangling: the check has nothing to repair.
+    expect(checkProposal(video, { catalogue: catalogue(kinds) })).toMatchObject({ ok: true, notes: [] });
+    const voiced = planFlowOffline({ brief: 'a clip from this photo with voice-over', imageKey: PHOTO, catalogue: catalogue(ALL.filter((k) => k !== 'lip_sync')) });
+    expect(voiced.inputs.map((i) => i.port)).toEqual(['image']);
+    expect(checkProposal(voiced, { catalogue: catalogue(ALL.filter((k) => k !== 'lip_sync')), imageKey: PHOTO })).toMatchObject({ ok: true, notes: [] });
     const product = planFlowOffline({ brief: 'a product photo from this photo', imageKey: PHOTO, catalogue: catalogue(ALL, false) });
     expect(product.notes.join(' ')).toMatch(/No product scene template/);
+    const nothing = planFlowOffline({ brief: 'an image of a bike', catalogue: catalogue([]) });
+    expect(nothing.steps).toEqual([]);
+    expect(nothing.notes.join(' ')).toMatch(/does not offer text_to_image/);
+    expect(checkProposal(nothing, { catalogue: catalogue([]) })).toMatchObject({ ok: false, reason: 'no step of the proposal can be made here' });
     const missing = planFlowOffline({ brief: 'an image from this photo of a bike', catalogue: catalogue() });
     expect(missing.notes.join(' ')).toMatch(/mentions a photo but none was given/);
   });
@@ -102,5 +112,6 @@ describe('the offline flow planner', () => {
     expect(requestedVariations('a cat')).toBeNull();
     expect(subjectOf('Make an image of a red fox in the snow')).toBe('a red fox in the snow');
     expect(subjectOf('upscale this photo')).toBe('');
+    expect(subjectOf('a short clip from this photo, with voice-over')).toBe('');
   });
 });

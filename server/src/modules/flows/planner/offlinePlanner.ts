@@ -66,7 +66,9 @@ export function subjectOf(brief: string): string {
     .replace(/\s{2,}/g, ' ')
     .replace(/^(a|an|the)\s+(?=(a|an|the)\b)/, '')
     .trim();
-  return /[a-z0-9]/i.test(text) ? text : '';
+  // "a clip", "a short video": only the kind of output, no subject.
+  const generic = text.replace(/\b(a|an|the|short|quick|nice|new|images?|pictures?|photos?|videos?|clips?|animations?)\b/g, '');
+  return /[a-z0-9]/i.test(generic) ? text : '';
 }
 
 /** The seconds a brief asks for ("15-second", "10 s", "8 secs"), or null. */
@@ -113,15 +115,21 @@ class Builder {
     return id;
   }
 
-  /** Adds a step fed by `wires` (port → node id); null (with a note) when the kind is not offered here. */
-  step(kind: GenerationKind, settings: Record<string, unknown>, wires: Record<string, string | null>, name: string): string | null {
+  /**
+   * Adds a step fed by `wires` (port → node id, or a function making the node: called only when
+   * the step is added); null (with a note) when the kind is not offered here.
+   */
+  step(kind: GenerationKind, settings: Record<string, unknown>, wires: Record<string, string | null | (() => string | null)>, name: string): string | null {
     if (!this.offers(kind)) {
       this.proposal.notes.push(`This server does not offer ${kind}, so the flow has no ${name.toLowerCase()} step.`);
       return null;
     }
     const id = `s${++this.n}`;
     this.proposal.steps.push({ id, kind, settings, name });
-    for (const [toPort, from] of Object.entries(wires)) if (from) this.proposal.wires.push({ from, to: id, toPort });
+    for (const [toPort, source] of Object.entries(wires)) {
+      const from = typeof source === 'function' ? source() : source;
+      if (from) this.proposal.wires.push({ from, to: id, toPort });
+    }
     return id;
   }
 
@@ -149,22 +157,23 @@ export function planFlowOffline(request: FlowPlanRequest): FlowProposal {
 
   // The subject as a prompt (the whole brief when only steering words were found).
   const prompt = subject || (imageKey ? '' : brief.trim());
+  if (!subject && !imageKey) b.note('The brief names no subject: the prompt is the brief as written; say what the picture shows in the prompt input.');
   let promptId: string | null | undefined;
-  const promptInput = () => (promptId ??= prompt ? b.input('text', prompt, 'Prompt') : null);
+  const promptInput = (): string | null => (promptId ??= prompt ? b.input('text', prompt, 'Prompt') : null);
   const photo = imageKey ? b.input('image', imageKey, 'Photo') : null;
 
   // The picture everything else starts from.
   let image: string | null = photo;
   let first: string | null = null;
   if (!photo) {
-    image = b.step('text_to_image', { aspectRatio: wantsVideo ? '16:9' : '1:1' }, { prompt: promptInput() }, 'Image');
+    image = b.step('text_to_image', { aspectRatio: wantsVideo ? '16:9' : '1:1' }, { prompt: promptInput }, 'Image');
     first = image;
   } else if (!wantsVideo && CUES.product.test(text)) {
     const template = catalogue.templates.product_photo?.[0];
     if (template) first = image = b.step('product_photo', { templateId: template.id }, { image: photo }, 'Product scene') ?? photo;
     else b.note('No product scene template is offered here, so the photo is used as it is.');
   } else if (!wantsVideo && prompt && !wantsUpscale && !wantsCutout) {
-    first = image = b.step('image_to_image', {}, { image: photo, prompt: promptInput() }, 'Restyle') ?? photo;
+    first = image = b.step('image_to_image', {}, { image: photo, prompt: promptInput }, 'Restyle') ?? photo;
   }
 
   // Image tools work on the picture before it is animated.
@@ -179,19 +188,19 @@ export function planFlowOffline(request: FlowPlanRequest): FlowProposal {
       if (duration !== null) settings.duration = duration;
       if (duration !== null && duration !== seconds) b.note(`A clip is at most ${Math.max(...((allowedValues('image_to_video', 'duration') ?? [duration]) as number[]))} seconds here: the flow makes a ${duration}-second clip for the ${seconds} asked.`);
     }
-    video = b.step('image_to_video', settings, { image, prompt: promptInput() }, 'Animation');
+    video = b.step('image_to_video', settings, { image, prompt: promptInput }, 'Animation');
     first ??= video;
     if (wantsUpscale && video) video = b.step('video_upscale', {}, { video }, 'Upscale') ?? video;
   }
 
-  if (wantsVoice) {
+  // A voice-over speaks over the clip when there is one, else the portrait speaks it.
+  const speaker: Record<string, string> | null = video ? { video } : image ? { image } : null;
+  if (wantsVoice && !speaker) b.note('A voice-over needs a picture or a clip to speak over, and this flow has none.');
+  if (wantsVoice && speaker) {
     const words = quoted(brief);
     const narration = words ?? `Introducing ${subject || 'what you see here'}.`.replace(/\s+/g, ' ');
-    if (!words) b.note('The narration is a draft: write what should be said in the narration input.');
-    const narrationInput = b.input('text', narration, 'Narration');
-    // A voice-over speaks over the clip when there is one, else the portrait speaks it.
-    const target: Record<string, string> = video ? { video } : image ? { image } : {};
-    const synced = b.step('lip_sync', {}, { ...target, text: narrationInput }, 'Voice-over');
+    const synced = b.step('lip_sync', {}, { ...speaker, text: () => b.input('text', narration, 'Narration') }, 'Voice-over');
+    if (synced && !words) b.note('The narration is a draft: write what should be said in the narration input.');
     if (synced) b.note('Lip sync moves the mouth of a face in the picture: it needs a visible face.');
   }
 

@@ -25,7 +25,7 @@ import { findRole } from '../../projects/projects.api.ts';
 import { LlmFlowPlanner } from './llmFlowPlanner.ts';
 import { OfflineFlowPlanner, planFlowOffline } from './offlinePlanner.ts';
 import { type FlowPlanner, type PlannerCatalogue, UNPLANNED_KINDS } from './planner.ts';
-import { checkProposal, proposalTexts } from './validate.ts';
+import { checkProposal, type ProposalCheck, proposalTexts } from './validate.ts';
 
 export type ProposeServices = Pick<AppServices, 'db' | 'collab' | 'moderation' | 'models' | 'config'>;
 
@@ -90,13 +90,22 @@ async function checkedProposal(
   if (check.ok && (answer.planner === 'local' || (await textsAllowed(services, check.proposal)))) {
     return { proposal: check.proposal, planner: answer.planner, notes: [...check.proposal.notes, ...check.notes] };
   }
-  // The offline planner's own proposals always hold (its unit tests check the common briefs).
-  if (answer.planner === 'local') throw new AppError('FLOW_INVALID');
+  if (answer.planner === 'local') return offlineOutcome(answer.proposal, check, []);
   const why = check.ok ? 'its texts were refused by moderation' : check.reason;
   const replaced = [`The planning model's flow could not be used (${why}); the offline planner made this one.`, ...(check.ok ? [] : check.notes)];
-  const offline = checkProposal(planFlowOffline(request), { catalogue, imageKey: input.imageKey });
-  if (!offline.ok) throw new AppError('FLOW_INVALID');
-  return { proposal: offline.proposal, planner: 'local', notes: [...replaced, ...offline.proposal.notes, ...offline.notes] };
+  const proposal = planFlowOffline(request);
+  return offlineOutcome(proposal, checkProposal(proposal, { catalogue, imageKey: input.imageKey }), replaced);
+}
+
+/**
+ * The offline planner's proposal as checked. It always holds when it has steps (its unit tests
+ * check the common briefs); with none — nothing it needs is offered here — nothing is drawn and
+ * the notes say why.
+ */
+function offlineOutcome(proposal: FlowProposal, check: ProposalCheck, before: string[]): { proposal: FlowProposal; planner: 'local'; notes: string[] } {
+  if (check.ok) return { proposal: check.proposal, planner: 'local', notes: [...before, ...check.proposal.notes, ...check.notes] };
+  if (proposal.steps.length > 0) throw new AppError('FLOW_INVALID');
+  return { proposal: { steps: [], inputs: [], wires: [], notes: [] }, planner: 'local', notes: [...before, ...proposal.notes, 'Nothing this server offers fits the brief, so no flow was drawn.'] };
 }
 
 /**
@@ -111,6 +120,7 @@ export async function proposeFlow(services: ProposeServices, userId: string, inp
 
   const { proposal, planner: used, notes } = await checkedProposal(services, input, planner ?? createFlowPlanner(services.config));
   const order = [...proposal.inputs.map((i) => i.id), ...proposal.steps.map((s) => s.id)];
+  if (order.length === 0) return { nodeIds: [], edgeIds: [], planner: used, notes };
   const layout = layoutProposal(order, proposal.wires);
   const docId = new Map(order.map((id) => [id, randomUUID()]));
   const nodeIds = order.map((id) => docId.get(id)!);

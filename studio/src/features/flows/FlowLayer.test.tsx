@@ -137,6 +137,19 @@ describe('the flow layer', () => {
     expect(run).toHaveBeenNthCalledWith(2, { projectId: 'p1', scope: { kind: 'all' }, expectedCost: 6 });
   });
 
+  it('opens on a flow placed out of view (nothing else on the canvas), and follows the camera without re-rendering', async () => {
+    const m = canvas.manager;
+    addStep(m.doc, m.localOrigin, 'text_to_image', { x: 5000, y: 4000 });
+    await mount();
+    const rect = m.viewport.visibleRect();
+    expect(rect.x).toBeLessThanOrEqual(5000);
+    expect(rect.x + rect.width).toBeGreaterThanOrEqual(5000 + 240);
+    expect(rect.y).toBeLessThanOrEqual(4000);
+    const plane = cardOf('text_to_image').parentElement!;
+    act(() => m.viewport.setCamera({ x: 10, y: 20, zoom: 2 }));
+    expect(plane.style.transform).toBe('translate(-20px, -40px) scale(2)');
+  });
+
   it('keeps a viewer read-only: no adding, running, wiring or removing', async () => {
     flow();
     await mount(true);

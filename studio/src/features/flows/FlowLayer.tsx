@@ -36,7 +36,7 @@ import {
   wire,
   wirePath,
 } from './flowModel.ts';
-import { useCamera, useFlowView, useProgressVersion } from './useFlowView.ts';
+import { useCameraTransform, useCanvasSelection, useFitFlowOnOpen, useFlowView, useProgressVersion } from './useFlowView.ts';
 
 type Point = { x: number; y: number };
 
@@ -71,7 +71,10 @@ export function FlowLayer() {
   const { manager, readOnly } = useCanvasSession();
   const { t } = useTranslation(['flows', 'common']);
   const view = useFlowView(manager.doc);
-  const camera = useCamera(manager);
+  // The camera moves the layer directly (no React render per pan/zoom frame, however many cards).
+  const [plane, setPlane] = useState<HTMLDivElement | null>(null);
+  useCameraTransform(manager, plane);
+  useFitFlowOnOpen(manager, view);
   useProgressVersion(manager);
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   useWheelToCanvas(root, manager);
@@ -87,6 +90,12 @@ export function FlowLayer() {
     const timer = setTimeout(() => setRefusal(null), 4000);
     return () => clearTimeout(timer);
   }, [refusal]);
+
+  // Selecting something on the canvas itself closes the flow card's settings.
+  const canvasSelection = useCanvasSelection(manager);
+  useEffect(() => {
+    if (canvasSelection.length > 0) setSelected(null);
+  }, [canvasSelection]);
 
   // A card someone removed is no longer selected.
   const selectedNode = view.nodes.find((n) => n.id === selected) ?? null;
@@ -142,12 +151,11 @@ export function FlowLayer() {
     target.addEventListener('pointerup', onUp);
   };
 
-  const transform = `translate(${-camera.x * camera.zoom}px, ${-camera.y * camera.zoom}px) scale(${camera.zoom})`;
   const pendingFrom = pending ? byId.get(pending.from) : undefined;
 
   return (
     <div ref={setRoot} className="absolute inset-0" data-testid="flow-layer">
-      <div className="pointer-events-none absolute left-0 top-0 origin-top-left" style={{ transform }}>
+      <div ref={setPlane} className="pointer-events-none absolute left-0 top-0 origin-top-left">
         <svg className="pointer-events-none absolute left-0 top-0 overflow-visible" width="1" height="1" aria-hidden>
           {view.edges.map((edge) => {
             const from = byId.get(edge.from);

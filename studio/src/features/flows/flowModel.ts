@@ -58,6 +58,18 @@ export function cardHeight(node: FlowDocNode, hasResults: boolean): number {
   return CARD_HEADER + portsOf(node).length * PORT_ROW + (hasResults ? THUMB_ROW : 0) + 8;
 }
 
+/** The box around every card (canvas units). */
+export function flowBounds(view: Pick<FlowView, 'nodes' | 'runs'>): { x: number; y: number; width: number; height: number } {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const node of view.nodes) {
+    x0 = Math.min(x0, node.x);
+    y0 = Math.min(y0, node.y);
+    x1 = Math.max(x1, node.x + CARD_WIDTH);
+    y1 = Math.max(y1, node.y + cardHeight(node, (view.runs[node.id]?.outputs.length ?? 0) > 0));
+  }
+  return x0 === Infinity ? { x: 0, y: 0, width: 0, height: 0 } : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
 /** Where an input port sits (left edge of the card), canvas units. */
 export function inputPortPoint(node: FlowDocNode, port: string): { x: number; y: number } | null {
   const index = portsOf(node).findIndex((p) => p.name === port);

@@ -4,10 +4,10 @@
  * the steps' task progress (the project room's `task:progress` events, keyed by step id).
  */
 import { FLOW_EDGES, FLOW_NODES, FLOW_RUNS } from '@tessera/shared/flows/document';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type * as Y from 'yjs';
 import type { CanvasManager } from '../canvas/engine/CanvasManager.ts';
-import { type FlowView, readFlowView } from './flowModel.ts';
+import { flowBounds, type FlowView, readFlowView } from './flowModel.ts';
 
 export function useFlowView(doc: Y.Doc): FlowView {
   const [view, setView] = useState(() => readFlowView(doc));
@@ -31,17 +31,37 @@ export function useFlowView(doc: Y.Doc): FlowView {
   return view;
 }
 
-/** The camera, as a string that changes when it does (x, y, zoom). */
-export function useCamera(manager: CanvasManager): { x: number; y: number; zoom: number } {
-  const key = useSyncExternalStore(
-    (listener) => manager.viewport.subscribe(listener),
-    () => {
+/** Keeps `element`'s CSS transform on the canvas camera (screen = (canvas − camera) × zoom). */
+export function useCameraTransform(manager: CanvasManager, element: HTMLElement | null): void {
+  useEffect(() => {
+    if (!element) return;
+    const apply = () => {
       const { x, y, zoom } = manager.viewport.camera;
-      return `${x}|${y}|${zoom}`;
-    },
-  );
-  const [x, y, zoom] = key.split('|').map(Number) as [number, number, number];
-  return { x, y, zoom };
+      element.style.transform = `translate(${-x * zoom}px, ${-y * zoom}px) scale(${zoom})`;
+    };
+    apply();
+    return manager.viewport.subscribe(apply);
+  }, [manager, element]);
+}
+
+/**
+ * A project opened with a flow and nothing else on its canvas shows the flow (the page fits the
+ * view to the canvas's own nodes only). Once, with the document as synced when the layer mounts:
+ * cards a collaborator adds later never move my view.
+ */
+export function useFitFlowOnOpen(manager: CanvasManager, view: FlowView): void {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    if (view.nodes.length === 0 || manager.store.count() > 0) return;
+    const rect = manager.viewport.visibleRect();
+    const bounds = flowBounds(view);
+    const inside = bounds.x >= rect.x && bounds.y >= rect.y && bounds.x + bounds.width <= rect.x + rect.width && bounds.y + bounds.height <= rect.y + rect.height;
+    if (inside) return;
+    manager.viewport.fitTo(bounds);
+    if (manager.viewport.camera.zoom > 1) manager.viewport.centreOn({ x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2 }, 1);
+  }, [manager, view]);
 }
 
 /** Re-renders on task progress; read a step's with `manager.progress.get(stepId)`. */

@@ -79,8 +79,13 @@ describe('the flow layer', () => {
     await waitFor(() => expect(cardOf('upscale')).toBeTruthy());
     expect(cardOf('upscale').textContent).toContain('Image upscaler');
     expect(screen.getByTestId('flow-inspector').textContent).toContain('Scale');
-    // One undo step takes it back.
-    act(() => canvas.manager.history.undo());
+    // One undo step takes it back, from the keyboard on the card.
+    fireEvent.keyDown(cardOf('upscale').querySelector('[data-testid="flow-card-open"]')!, { key: 'z', ctrlKey: true });
+    await waitFor(() => expect(document.querySelectorAll('[data-testid="flow-card"]')).toHaveLength(0));
+    act(() => canvas.manager.history.redo());
+    await waitFor(() => expect(cardOf('upscale')).toBeTruthy());
+    // Delete on a focused card removes it.
+    fireEvent.keyDown(cardOf('upscale').querySelector('[data-testid="flow-card-open"]')!, { key: 'Delete' });
     await waitFor(() => expect(document.querySelectorAll('[data-testid="flow-card"]')).toHaveLength(0));
   });
 

@@ -154,7 +154,19 @@ export function FlowLayer() {
   const pendingFrom = pending ? byId.get(pending.from) : undefined;
 
   return (
-    <div ref={setRoot} className="absolute inset-0" data-testid="flow-layer">
+    <div
+      ref={setRoot}
+      className="absolute inset-0"
+      data-testid="flow-layer"
+      onKeyDown={(e) => {
+        // Undo/redo from the flow's cards and panels too (the stage's keys work only on the stage).
+        const target = e.target as HTMLElement;
+        if (readOnly || !(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z' || target.closest('input,textarea,select')) return;
+        e.preventDefault();
+        if (e.shiftKey) manager.history.redo();
+        else manager.history.undo();
+      }}
+    >
       <div ref={setPlane} className="pointer-events-none absolute left-0 top-0 origin-top-left">
         <svg className="pointer-events-none absolute left-0 top-0 overflow-visible" width="1" height="1" aria-hidden>
           {view.edges.map((edge) => {

@@ -79,3 +79,15 @@ export function useCanvasSelection(manager: CanvasManager): readonly string[] {
     () => manager.selection.ids,
   );
 }
+
+/** Whether the project's document has a flow (any card): the canvas's empty hint steps aside. */
+export function useHasFlow(doc: Y.Doc): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const map = doc.getMap(FLOW_NODES);
+      map.observe(listener);
+      return () => map.unobserve(listener);
+    },
+    () => doc.getMap(FLOW_NODES).size > 0,
+  );
+}

@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
+// Flows (issue 24): a board with only a flow on it is not empty.
+import { useHasFlow } from '../../flows/useFlowView.ts';
 import { useCanvasSession } from './canvasSession.ts';
 import { useCanvasState } from './useCanvasState.ts';
 
@@ -64,7 +66,8 @@ export function EmptyHint() {
   const { t } = useTranslation('canvas');
   const { manager, readOnly } = useCanvasSession();
   const empty = useCanvasState(manager.store, () => manager.store.count() === 0);
-  if (!empty) return null;
+  const hasFlow = useHasFlow(manager.doc);
+  if (!empty || hasFlow) return null;
   return (
     <div className="absolute inset-0 flex items-center justify-center p-6" data-testid="canvas-empty">
       <p className="max-w-sm rounded-2xl bg-white/80 px-5 py-4 text-center text-sm text-neutral-600 shadow">{t(readOnly ? 'empty.viewer' : 'empty.editor')}</p>

@@ -10,7 +10,7 @@ import type { RunScope } from '@tessera/shared/flows';
 import type { FlowDocNode } from '@tessera/shared/flows/document';
 import { useQuery } from '@tanstack/react-query';
 import { Play, PlayCircle, Trash2, Upload, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -19,8 +19,8 @@ import { CreationPicker } from '../media/CreationPicker.tsx';
 import { uploadMedia } from '../media/uploadImage.ts';
 import { selectedModel, priceFor } from '../models/modelChoice.ts';
 import { ModelPicker } from '../models/ModelPicker.tsx';
-import { BAR_BUTTON } from './flowStyles.ts';
-import { type FlowView, mediaUrl, outputOf, patchNode, portsOf, removeEdge, removeNode, type SettingField, settingFields, setStepSetting, wire } from './flowModel.ts';
+import { BAR_BUTTON, cardTitle } from './flowStyles.ts';
+import { type FlowView, mediaUrl, outputOf, patchNode, portsOf, removeEdge, removeNode, type SettingField, settingFields, setStepSetting, setVariations, wire } from './flowModel.ts';
 import { RunDialog } from './RunDialog.tsx';
 
 const FIELD = 'w-full rounded-lg border border-border bg-surface-2 px-2.5 py-1.5 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-accent disabled:opacity-60';
@@ -28,26 +28,37 @@ const FIELD = 'w-full rounded-lg border border-border bg-surface-2 px-2.5 py-1.5
 type StepNode = Extract<FlowDocNode, { type: 'step' }>;
 type InputNode = Extract<FlowDocNode, { type: 'input' }>;
 
-/** A text field that commits when left (or on Enter for one line). */
-function DraftText({ value, onCommit, multiline, disabled, label, testId, max }: { value: string; onCommit(v: string): void; multiline?: boolean; disabled: boolean; label: string; testId?: string; max?: number }) {
+/** A label over its field (`children` gets the id to use). */
+function Field({ label, children }: { label: string; children(id: string): ReactNode }) {
   const id = useId();
-  const [draft, setDraft] = useState<string | null>(null);
-  const commit = () => {
-    if (draft !== null && draft !== value) onCommit(draft);
-    setDraft(null);
-  };
-  const common = { id, value: draft ?? value, disabled, className: FIELD, 'data-testid': testId, maxLength: max, onBlur: commit };
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-xs font-medium text-muted">
         {label}
       </label>
-      {multiline ? (
-        <textarea {...common} rows={3} onChange={(e) => setDraft(e.target.value)} />
-      ) : (
-        <input {...common} onChange={(e) => setDraft(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && commit()} />
-      )}
+      {children(id)}
     </div>
+  );
+}
+
+/** A text field that commits when left (or on Enter for one line). */
+function DraftText({ value, onCommit, multiline, disabled, label, testId, max }: { value: string; onCommit(v: string): void; multiline?: boolean; disabled: boolean; label: string; testId?: string; max?: number }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = () => {
+    if (draft !== null && draft !== value) onCommit(draft);
+    setDraft(null);
+  };
+  return (
+    <Field label={label}>
+      {(id) => {
+        const common = { id, value: draft ?? value, disabled, className: FIELD, 'data-testid': testId, maxLength: max, onBlur: commit };
+        return multiline ? (
+          <textarea {...common} rows={3} onChange={(e) => setDraft(e.target.value)} />
+        ) : (
+          <input {...common} onChange={(e) => setDraft(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && commit()} />
+        );
+      }}
+    </Field>
   );
 }
 
@@ -55,7 +66,7 @@ export function FlowInspector({ node, view, onClose }: { node: FlowDocNode; view
   const { t } = useTranslation(['flows', 'common']);
   const { manager, readOnly } = useCanvasSession();
   const [scope, setScope] = useState<RunScope | null>(null);
-  const title = node.name || (node.type === 'step' ? t(`common:kinds.${node.kind}`) : t(`input.${node.port}`));
+  const title = cardTitle(t, node);
   return (
     <aside
       className="pointer-events-auto absolute end-3 top-3 z-20 flex max-h-[calc(100%-6rem)] w-[min(20rem,calc(100%-1.5rem))] flex-col gap-3 overflow-y-auto rounded-xl border border-border bg-surface p-3 shadow-xl"
@@ -111,7 +122,6 @@ function StepSettings({ node, view }: { node: StepNode; view: FlowView }) {
   const wired = new Set(view.edges.filter((e) => e.to === node.id).map((e) => e.toPort));
   const origin = manager.localOrigin;
   const set = (key: string, value: unknown) => setStepSetting(manager.doc, origin, node, key, value);
-  const seedsId = useId();
 
   return (
     <>
@@ -132,36 +142,29 @@ function StepSettings({ node, view }: { node: StepNode; view: FlowView }) {
       </fieldset>
       <fieldset className="flex flex-col gap-2" disabled={readOnly}>
         <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">{t('inspector.variations')}</legend>
-        <label htmlFor={seedsId} className="text-xs font-medium text-muted">
-          {t('inspector.seeds')}
-        </label>
-        <input
-          id={seedsId}
-          type="number"
-          min={1}
-          max={16}
-          className={FIELD}
-          value={node.variations?.seeds ?? ''}
-          data-testid="flow-seeds"
-          onChange={(e) => {
-            const n = Math.round(Number(e.target.value));
-            const seeds = e.target.value === '' || !Number.isFinite(n) ? undefined : Math.min(16, Math.max(1, n));
-            const prompts = node.variations?.prompts;
-            const next = { ...(seeds ? { seeds } : {}), ...(prompts?.length ? { prompts } : {}) };
-            patchNode(manager.doc, origin, node.id, { variations: Object.keys(next).length ? next : undefined });
-          }}
-        />
+        <Field label={t('inspector.seeds')}>
+          {(id) => (
+            <input
+              id={id}
+              type="number"
+              min={1}
+              max={16}
+              className={FIELD}
+              value={node.variations?.seeds ?? ''}
+              data-testid="flow-seeds"
+              onChange={(e) => {
+                const n = Math.round(Number(e.target.value));
+                setVariations(manager.doc, origin, node, { seeds: e.target.value === '' || !Number.isFinite(n) ? undefined : n });
+              }}
+            />
+          )}
+        </Field>
         <DraftText
           multiline
           label={t('inspector.prompts')}
           value={(node.variations?.prompts ?? []).join('\n')}
           disabled={readOnly}
-          onCommit={(v) => {
-            const prompts = v.split('\n').map((p) => p.trim()).filter(Boolean).slice(0, 16);
-            const seeds = node.variations?.seeds;
-            const next = { ...(seeds ? { seeds } : {}), ...(prompts.length ? { prompts } : {}) };
-            patchNode(manager.doc, origin, node.id, { variations: Object.keys(next).length ? next : undefined });
-          }}
+          onCommit={(v) => setVariations(manager.doc, origin, node, { prompts: v.split('\n') })}
         />
       </fieldset>
       <fieldset className="flex flex-col gap-2" disabled={readOnly}>
@@ -178,16 +181,13 @@ function StepSettings({ node, view }: { node: StepNode; view: FlowView }) {
 function PortSource({ node, port, type, view }: { node: StepNode; port: string; type: string; view: FlowView }) {
   const { t } = useTranslation(['flows', 'common']);
   const { manager } = useCanvasSession();
-  const id = useId();
   const edge = view.edges.find((e) => e.to === node.id && e.toPort === port);
   const sources = view.nodes.filter((n) => n.id !== node.id && outputOf(n) === type);
   const [refused, setRefused] = useState<string | null>(null);
-  const label = (n: FlowDocNode) => n.name || (n.type === 'step' ? t(`common:kinds.${n.kind}`) : t(`input.${n.port}`));
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-muted">
-        {t('inspector.port', { port, type: t(`port.${type}`) })}
-      </label>
+    <Field label={t('inspector.port', { port, type: t(`port.${type}`) })}>
+      {(id) => (
+        <>
       <select
         id={id}
         className={FIELD}
@@ -205,7 +205,7 @@ function PortSource({ node, port, type, view }: { node: StepNode; port: string; 
         <option value="">{t('inspector.notConnected')}</option>
         {sources.map((n) => (
           <option key={n.id} value={n.id}>
-            {label(n)}
+            {cardTitle(t, n)}
           </option>
         ))}
       </select>
@@ -214,13 +214,14 @@ function PortSource({ node, port, type, view }: { node: StepNode; port: string; 
           {refused}
         </p>
       )}
-    </div>
+        </>
+      )}
+    </Field>
   );
 }
 
 function SettingInput({ field, value, wired, onChange, disabled }: { field: SettingField; value: unknown; wired: boolean; onChange(v: unknown): void; disabled: boolean }) {
   const { t } = useTranslation('flows');
-  const id = useId();
   const label = t(`fields.${field.key}`, { defaultValue: field.key });
   if (field.type === 'text')
     return (
@@ -242,11 +243,8 @@ function SettingInput({ field, value, wired, onChange, disabled }: { field: Sett
     );
   const current = value ?? field.default ?? '';
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-muted">
-        {label}
-      </label>
-      {field.type === 'choice' ? (
+    <Field label={label}>
+      {(id) => field.type === 'choice' ? (
         <select
           id={id}
           className={FIELD}
@@ -285,7 +283,7 @@ function SettingInput({ field, value, wired, onChange, disabled }: { field: Sett
           }}
         />
       )}
-    </div>
+    </Field>
   );
 }
 
@@ -295,7 +293,6 @@ function InputSettings({ node }: { node: InputNode }) {
   const file = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);
   const [upload, setUpload] = useState<{ progress: number } | { error: string } | null>(null);
-  const canvasId = useId();
   const set = (value: string | null) => patchNode(manager.doc, manager.localOrigin, node.id, { value });
   if (node.port === 'text')
     return <DraftText multiline label={t('inspector.text')} value={node.value ?? ''} disabled={readOnly} max={10_000} testId="flow-input-value" onCommit={(v) => set(v || null)} />;
@@ -343,11 +340,9 @@ function InputSettings({ node }: { node: InputNode }) {
             </p>
           )}
           {onCanvas.length > 0 && (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={canvasId} className="text-xs font-medium text-muted">
-                {t('inspector.fromCanvas')}
-              </label>
-              <select id={canvasId} className={FIELD} value="" onChange={(e) => e.target.value && set(e.target.value)}>
+            <Field label={t('inspector.fromCanvas')}>
+              {(id) => (
+              <select id={id} className={FIELD} value="" onChange={(e) => e.target.value && set(e.target.value)}>
                 <option value="">{t('inspector.pick')}</option>
                 {onCanvas.map((n) => (
                   <option key={n.id} value={'src' in n ? n.src : ''}>
@@ -355,7 +350,8 @@ function InputSettings({ node }: { node: InputNode }) {
                   </option>
                 ))}
               </select>
-            </div>
+              )}
+            </Field>
           )}
           <button type="button" className={BAR_BUTTON} onClick={() => setPicking(true)}>
             {t('inspector.fromCreations')}

@@ -17,7 +17,7 @@ import type { CanvasManager } from '../canvas/engine/CanvasManager.ts';
 import { useCanvasSession } from '../canvas/ui/canvasSession.ts';
 import { FlowBar } from './FlowBar.tsx';
 import { FlowInspector } from './FlowInspector.tsx';
-import { PORT_ICONS } from './flowStyles.ts';
+import { cardTitle, PORT_ICONS } from './flowStyles.ts';
 import {
   CARD_HEADER,
   CARD_WIDTH,
@@ -265,7 +265,7 @@ function FlowCard({
   const { t } = useTranslation(['flows', 'common']);
   const outputs = node.type === 'step' ? (run?.outputs ?? []) : [];
   const height = cardHeight(node, outputs.length > 0);
-  const title = node.name || (node.type === 'step' ? t(`common:kinds.${node.kind}`) : t(`input.${node.port}`));
+  const title = cardTitle(t, node);
   const out = outputOf(node);
   const OutIcon = PORT_ICONS[out];
   return (

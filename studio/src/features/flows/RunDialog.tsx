@@ -15,6 +15,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useCanvasSession } from '../canvas/ui/canvasSession.ts';
 import type { FlowView } from './flowModel.ts';
+import { cardTitle } from './flowStyles.ts';
 
 function appCodeOf(error: unknown): string | undefined {
   const data = (error as { data?: { appCode?: unknown } } | null)?.data;
@@ -40,7 +41,7 @@ export function RunDialog({ scope, view, onClose }: { scope: RunScope; view: Flo
   });
   const nameOf = (id: string) => {
     const node = view.nodes.find((n) => n.id === id);
-    return node?.type === 'step' ? node.name || t(`common:kinds.${node.kind}`) : id;
+    return node ? cardTitle(t, node) : id;
   };
   const data = estimate.data;
   const blocked = !data || data.issues.length > 0 || data.run.length === 0;

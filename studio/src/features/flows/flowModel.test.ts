@@ -19,30 +19,28 @@ import {
   removeNode,
   setStepSetting,
   settingFields,
+  setVariations,
   turnIntoStep,
   wire,
   wireIssue,
 } from './flowModel.ts';
 
-const open: TestCanvas[] = [];
+const canvases = new Set<TestCanvas>();
 afterEach(() => {
-  for (const c of open.splice(0)) c.dispose();
+  canvases.forEach((c) => c.dispose());
+  canvases.clear();
 });
 
-/** Two people on two documents kept in sync both ways (as through the collaboration server). */
+/** Ada and Bob, each with a canvas on their own copy of one document (relayed both ways, as the collaboration server does). */
 function twoUsers() {
-  const docA = new Y.Doc();
-  const docB = new Y.Doc();
-  docA.on('update', (update: Uint8Array, origin: unknown) => {
-    if (origin !== 'remote') Y.applyUpdate(docB, update, 'remote');
-  });
-  docB.on('update', (update: Uint8Array, origin: unknown) => {
-    if (origin !== 'remote') Y.applyUpdate(docA, update, 'remote');
-  });
-  const a = new TestCanvas({ doc: docA, user: { id: 'ua', name: 'Ada', color: '#f00' } });
-  const b = new TestCanvas({ doc: docB, user: { id: 'ub', name: 'Bob', color: '#00f' } });
-  open.push(a, b);
-  return { a: a.manager, b: b.manager };
+  const docs = [new Y.Doc(), new Y.Doc()];
+  docs.forEach((doc, i) => doc.on('update', (update: Uint8Array, origin: unknown) => origin === 'remote' || Y.applyUpdate(docs[1 - i]!, update, 'remote')));
+  const [a, b] = [
+    { id: 'ua', name: 'Ada', color: '#f00' },
+    { id: 'ub', name: 'Bob', color: '#00f' },
+  ].map((user, i) => new TestCanvas({ doc: docs[i], user }));
+  canvases.add(a!).add(b!);
+  return { a: a!.manager, b: b!.manager };
 }
 
 /** A prompt → text-to-image → image-to-image flow in `m`'s document. */
@@ -132,6 +130,19 @@ describe('flow edits on the canvas', () => {
     expect(step).toMatchObject({ type: 'step', kind: 'image_to_image', settings: { prompt: 'noir city', strength: 0.8 }, model: 'm1', x: 10, y: 20 });
     expect(step?.type === 'step' && 'image' in step.settings).toBe(false);
     expect(turnIntoStep(a.doc, a.localOrigin, { kind: 'not_a_kind', params: {} }, { x: 0, y: 0 })).toBeNull();
+  });
+
+  it('keeps a step’s variations within the fan-out limit, and drops them when both are cleared', () => {
+    const { a } = twoUsers();
+    const { image } = threeCards(a);
+    const step = () => readFlowView(a.doc).nodes.find((n) => n.id === image) as Extract<ReturnType<typeof readFlowView>['nodes'][number], { type: 'step' }>;
+    setVariations(a.doc, a.localOrigin, step(), { seeds: 40 });
+    expect(step().variations).toEqual({ seeds: 16 });
+    setVariations(a.doc, a.localOrigin, step(), { prompts: [' a fox ', '', 'a wolf'] });
+    expect(step().variations).toEqual({ seeds: 16, prompts: ['a fox', 'a wolf'] });
+    setVariations(a.doc, a.localOrigin, step(), { seeds: undefined });
+    setVariations(a.doc, a.localOrigin, step(), { prompts: [] });
+    expect(step().variations).toBeUndefined();
   });
 
   it('knows the run to cancel while a step is queued or running', () => {

@@ -6,7 +6,7 @@
  * The graph rules themselves (types, cycles, staleness) are shared/flows'.
  */
 import { type GenerationKind, GENERATION_KINDS, parseImageRef, parseVideoRef, videoFieldsOf } from '@tessera/shared/generation';
-import { edgeIssue, type FlowEdge, type FlowIssueCode, inputPortsOf, outputTypeOf, type Port, type PortType, type StepState, stepStates } from '@tessera/shared/flows';
+import { edgeIssue, type FlowEdge, type FlowIssueCode, inputPortsOf, MAX_JOBS_PER_STEP, outputTypeOf, type Port, type PortType, type StepState, stepStates } from '@tessera/shared/flows';
 import {
   asGraphNode,
   connect,
@@ -134,6 +134,17 @@ export function setStepSetting(doc: Y.Doc, origin: object, node: Extract<FlowDoc
   if (value === undefined || value === '') delete settings[key];
   else settings[key] = value;
   patchNode(doc, origin, node.id, { settings });
+}
+
+/**
+ * Changes a step's variations: `seeds` (1–16 runs) and/or `prompts` (one run each, blank lines
+ * dropped, 16 at most); what is not given is kept, and a step with neither has none.
+ */
+export function setVariations(doc: Y.Doc, origin: object, node: Extract<FlowDocNode, { type: 'step' }>, change: { seeds?: number | undefined; prompts?: string[] }): void {
+  const seeds = 'seeds' in change ? (change.seeds === undefined ? undefined : Math.min(MAX_JOBS_PER_STEP, Math.max(1, Math.round(change.seeds)))) : node.variations?.seeds;
+  const prompts = change.prompts ? change.prompts.map((p) => p.trim()).filter(Boolean).slice(0, MAX_JOBS_PER_STEP) : (node.variations?.prompts ?? []);
+  const next = { ...(seeds ? { seeds } : {}), ...(prompts.length ? { prompts } : {}) };
+  patchNode(doc, origin, node.id, { variations: Object.keys(next).length ? next : undefined });
 }
 
 export function removeNode(doc: Y.Doc, origin: object, id: string): void {

@@ -123,7 +123,7 @@ export function FlowBar({ view, empty, onAdded }: { view: FlowView; empty: boole
           )}
           <button
             type="button"
-            className={cn(BAR_BUTTON, 'bg-accent text-accent-fg hover:bg-accent/90')}
+            className={cn(BAR_BUTTON, 'bg-gradient-to-r from-accent to-accent-2 text-white hover:opacity-90')}
             disabled={empty || Boolean(runId)}
             data-testid="flow-run-all"
             onClick={() => setScope({ kind: 'all' })}
@@ -133,7 +133,7 @@ export function FlowBar({ view, empty, onAdded }: { view: FlowView; empty: boole
           {runId && (
             <button
               type="button"
-              className={cn(BAR_BUTTON, 'text-red-700')}
+              className={cn(BAR_BUTTON, 'text-danger')}
               disabled={cancel.isPending}
               data-testid="flow-cancel"
               onClick={() => cancel.mutate({ projectId, runId })}

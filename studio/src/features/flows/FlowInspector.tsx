@@ -96,7 +96,7 @@ export function FlowInspector({ node, view, onClose }: { node: FlowDocNode; view
           )}
           <button
             type="button"
-            className={cn(BAR_BUTTON, 'text-red-700')}
+            className={cn(BAR_BUTTON, 'text-danger')}
             data-testid="flow-remove"
             onClick={() => {
               removeNode(manager.doc, manager.localOrigin, node.id);
@@ -210,7 +210,7 @@ function PortSource({ node, port, type, view }: { node: StepNode; port: string; 
         ))}
       </select>
       {refused && (
-        <p role="alert" className="text-xs text-red-700">
+        <p role="alert" className="text-xs text-danger">
           {refused}
         </p>
       )}
@@ -335,7 +335,7 @@ function InputSettings({ node }: { node: InputNode }) {
           />
           {upload && 'progress' in upload && <progress className="w-full" value={upload.progress} max={1} aria-label={t('inspector.uploading')} />}
           {upload && 'error' in upload && (
-            <p role="alert" className="text-xs text-red-700">
+            <p role="alert" className="text-xs text-danger">
               {upload.error}
             </p>
           )}

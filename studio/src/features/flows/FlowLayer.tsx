@@ -189,7 +189,7 @@ export function FlowLayer() {
               <button
                 key={edge.id}
                 type="button"
-                className="pointer-events-auto absolute flex size-5 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border border-border bg-surface text-muted shadow hover:text-red-600 focus-visible:ring-2 focus-visible:ring-accent"
+                className="pointer-events-auto absolute flex size-5 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border border-border bg-surface text-muted shadow hover:text-danger focus-visible:ring-2 focus-visible:ring-accent"
                 style={{ left: (a.x + end.x) / 2, top: (a.y + end.y) / 2 }}
                 aria-label={t('wire.remove')}
                 title={t('wire.remove')}
@@ -326,7 +326,7 @@ function FlowCard({
           );
         })}
       {node.type === 'step' && state === 'failed' && run?.error && (
-        <p className="mx-3 flex items-start gap-1 truncate text-xs text-red-700" title={run.error.message} data-testid="flow-error">
+        <p className="mx-3 flex items-start gap-1 truncate text-xs text-danger" title={run.error.message} data-testid="flow-error">
           <AlertTriangle size={12} aria-hidden className="mt-0.5 shrink-0" /> {run.error.message}
         </p>
       )}

@@ -52,7 +52,7 @@ export function RunDialog({ scope, view, onClose }: { scope: RunScope; view: Flo
       <div className="flex flex-col gap-3 text-sm" data-testid="flow-run-dialog">
         {estimate.isPending && <Spinner label={t('run.estimating')} />}
         {estimate.isError && (
-          <p role="alert" className="text-red-700">
+          <p role="alert" className="text-danger">
             {estimate.error.message}
           </p>
         )}
@@ -88,7 +88,7 @@ export function RunDialog({ scope, view, onClose }: { scope: RunScope; view: Flo
               </p>
             )}
             {data.issues.length > 0 && (
-              <ul role="alert" className="list-disc ps-5 text-red-700" data-testid="flow-run-issues">
+              <ul role="alert" className="list-disc ps-5 text-danger" data-testid="flow-run-issues">
                 {data.issues.map((issue) => (
                   <li key={`${issue.code}:${issue.id}`}>
                     {nameOf(issue.id)}: {issue.message}
@@ -102,12 +102,12 @@ export function RunDialog({ scope, view, onClose }: { scope: RunScope; view: Flo
           </>
         )}
         {changed && (
-          <p role="status" className="text-amber-700">
+          <p role="status" className="text-amber-300">
             {t('run.priceChanged')}
           </p>
         )}
         {run.isError && appCodeOf(run.error) !== 'FLOW_COST_CHANGED' && (
-          <p role="alert" className="text-red-700">
+          <p role="alert" className="text-danger">
             {run.error.message}
           </p>
         )}

@@ -153,9 +153,10 @@ export function javascriptSample(apiBase: string, kind: GenerationKind, input: R
     'let task = await res.json();',
     'if (!res.ok) throw new Error(task.error.message);',
     '// Poll until the task ends (or pass callbackUrl to be told by a webhook).',
+    'const { statusUrl } = task;',
     "while (task.status === 'queued' || task.status === 'running') {",
     '  await new Promise((resolve) => setTimeout(resolve, 2000));',
-    '  task = await (await fetch(task.statusUrl, { headers })).json();',
+    '  task = await (await fetch(statusUrl, { headers })).json();',
     '}',
     'console.log(JSON.stringify(task, null, 2));',
   );

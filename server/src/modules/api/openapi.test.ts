@@ -78,4 +78,31 @@ describe('create operations', () => {
     await writeFile(join(dir, 'samples.sh'), scripts.join('\n'));
     await run$('sh', ['-n', join(dir, 'samples.sh')]);
   });
+
+  it('the JavaScript sample keeps polling the status URL of its create while the task runs', async () => {
+    // A task's answer carries no statusUrl: only the create's does. A stand-in API: the create
+    // answers queued, the status URL answers running twice, then succeeded; timers run at once.
+    const prelude = `
+      const calls = [];
+      let polls = 0;
+      globalThis.setTimeout = (resolve) => resolve();
+      globalThis.fetch = async (url, init = {}) => {
+        calls.push((init.method ?? 'GET') + ' ' + url);
+        if (init.method === 'POST') return new Response(JSON.stringify({ id: 't1', object: 'task', status: 'queued', statusUrl: 'https://tessera.example/api/v1/tasks/t1' }), { status: 201 });
+        polls += 1;
+        return new Response(JSON.stringify({ id: 't1', object: 'task', status: polls < 3 ? 'running' : 'succeeded' }));
+      };
+      process.on('exit', () => process.stderr.write(JSON.stringify(calls)));
+    `;
+    const js = createOf('text_to_image')?.['x-codeSamples'].find((sample) => sample.lang === 'JavaScript')?.source ?? '';
+    await writeFile(join(dir, 'poll.mjs'), `${prelude}\n${js}`);
+    const { stdout, stderr } = await run$(process.execPath, [join(dir, 'poll.mjs')], { env: { PATH: process.env.PATH ?? '', TESSERA_API_KEY: 'tsk_test' } });
+    expect(JSON.parse(stderr)).toEqual([
+      'POST https://tessera.example/api/v1/generations/text-to-image',
+      'GET https://tessera.example/api/v1/tasks/t1',
+      'GET https://tessera.example/api/v1/tasks/t1',
+      'GET https://tessera.example/api/v1/tasks/t1',
+    ]);
+    expect(JSON.parse(stdout)).toMatchObject({ status: 'succeeded' });
+  });
 });

@@ -23,7 +23,7 @@ export const IDEMPOTENCY_TTL_S = IDEMPOTENCY_TTL_HOURS * 3600;
 /** Longer than any create takes; a key in flight this long belongs to a request that died. */
 export const IDEMPOTENCY_ABANDONED_S = 5 * 60;
 /** The header on a replayed answer. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 const zIdempotencyHeaders = z.object({

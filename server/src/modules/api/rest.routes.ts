@@ -10,7 +10,7 @@
  * the global per-IP limit and the Origin check: the key, counted per key, is the credential.
  * `GET /api/v1/openapi.json` is public.
  */
-import { kindOfSlug, kindSlug } from '@tessera/shared/api';
+import { kindOfSlug } from '@tessera/shared/api';
 import { AppError, httpErrorBody } from '@tessera/shared/errors';
 import { isGenerationKind } from '@tessera/shared/generation';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
@@ -210,5 +210,3 @@ export async function restApiRoutes(app: FastifyInstance, opts: RestApiOptions):
   });
 }
 
-/** The REST path of a kind's create (docs and examples). */
-export const generationPath = (kind: Parameters<typeof kindSlug>[0]) => `${API_V1}/generations/${kindSlug(kind)}`;

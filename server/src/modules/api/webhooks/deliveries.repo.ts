@@ -22,7 +22,6 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 /** NOTIFY channel of due deliveries (payload: the delivery id). */
 export const WEBHOOKS_CHANNEL = 'tessera_webhooks';
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 export type AttemptTrigger = 'retry' | 'replay';
 
 /** What a delivery row stores of its event; `data` (the task) is built when it is sent. */

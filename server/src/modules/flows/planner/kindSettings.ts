@@ -34,11 +34,6 @@ function inputSchema(kind: GenerationKind): { properties: Record<string, JsonSch
   return schema;
 }
 
-/** Top-level input fields a port fills (`background.image` is inside the `background` setting). */
-function portFields(kind: GenerationKind): Set<string> {
-  return new Set(inputPortsOf(kind).map((p) => p.name));
-}
-
 /** The setting names of a kind (text ports included: an unwired prompt is a setting). */
 export function settingNames(kind: GenerationKind): string[] {
   const ports = new Set(inputPortsOf(kind).filter((p) => p.type !== 'text').map((p) => p.name));
@@ -79,8 +74,3 @@ export function describeKind(kind: GenerationKind, templates: readonly { id: str
   return `- ${kind} → ${GENERATION_KINDS[kind].output}; ports [${ports.join(', ')}]; settings {${settings.join('; ')}}${templateIds}`;
 }
 
-/** The port names of `kind` whose field is required by its schema (an image to animate, a video to upscale …). */
-export function requiredPorts(kind: GenerationKind): string[] {
-  const { required } = inputSchema(kind);
-  return [...portFields(kind)].filter((name) => required.includes(name));
-}

@@ -52,6 +52,20 @@ export interface StartCanvasTaskParams {
 /** Fields of a node that a regenerate changes and a refused request puts back. */
 const RESULT_FIELDS = ['type', 'src', 'poster', 'durationS', 'output', 'status', 'error', 'previous', 'generation', 'height'] as const;
 
+/** What the task service needs for a project's task (the canvas's, a flow step's). */
+export function canvasTaskDeps(services: CanvasServices): TaskServiceDeps {
+  return {
+    db: services.db,
+    realtime: services.realtime,
+    moderation: services.moderation,
+    storage: services.storage,
+    engine: services.engine,
+    models: services.models,
+    collab: services.collab,
+    wakeWorkers: () => services.workers?.wake(),
+  };
+}
+
 /** A requester as collaborators see them. */
 export async function requesterOf(db: Database, userId: string): Promise<{ id: string; name: string }> {
   return { id: userId, name: await findRequesterName(db, userId) };
@@ -187,18 +201,8 @@ export async function startCanvasTask(services: CanvasServices, p: StartCanvasTa
   const placed = prepared as Prepared;
   if (!placed.ok) throw placed.error;
 
-  const deps: TaskServiceDeps = {
-    db: services.db,
-    realtime: services.realtime,
-    moderation: services.moderation,
-    storage: services.storage,
-    engine: services.engine,
-    models: services.models,
-    collab,
-    wakeWorkers: () => services.workers?.wake(),
-  };
   try {
-    await createTask(deps, { userId: p.user.id, kind: p.kind, input, canvas: { projectId: p.projectId, nodeId }, id: taskId });
+    await createTask(canvasTaskDeps(services), { userId: p.user.id, kind: p.kind, input, canvas: { projectId: p.projectId, nodeId }, id: taskId });
   } catch (error) {
     // The refusal is what the user must hear; if even the undo fails, the stale placeholder
     // stays visible (and deletable) rather than masking it.

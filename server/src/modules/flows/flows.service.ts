@@ -33,7 +33,8 @@ import { GENERATION_KINDS, type GenerationInput, type GenerationKind, isTemplate
 import { modelCost } from '@tessera/shared/generation/models';
 import { canEdit } from '@tessera/shared/projects';
 import type * as Y from 'yjs';
-import { cancelTask, createTask, type TaskServiceDeps, taskConcurrency } from '../../generation/tasks.service.ts';
+import { cancelTask, createTask, taskConcurrency } from '../../generation/tasks.service.ts';
+import { canvasTaskDeps } from '../canvas/canvas.service.ts';
 import type { AppServices } from '../../services.ts';
 import { entitlementsOf } from '../billing/entitlements.ts';
 import { resolveTemplate } from '../catalog/catalog.service.ts';
@@ -48,19 +49,6 @@ export const FLOW_BLOCKED = 'FLOW_BLOCKED';
 const WAIT_CODES = new Set(['PARALLEL_TASK_LIMIT', 'VIDEO_GENERATING']);
 /** Placeholder media for pricing a step whose inputs do not exist yet. */
 const PLACEHOLDER = { image: 'u/flow/placeholder.png', video: 'u/flow/placeholder.mp4', text: 'A placeholder prompt' } as const;
-
-function taskDeps(services: FlowServices): TaskServiceDeps {
-  return {
-    db: services.db,
-    realtime: services.realtime,
-    moderation: services.moderation,
-    storage: services.storage,
-    engine: services.engine,
-    models: services.models,
-    collab: services.collab,
-    wakeWorkers: () => services.workers?.wake(),
-  };
-}
 
 function collabOf(services: FlowServices) {
   if (!services.collab) throw new AppError('SERVICE_UNAVAILABLE');
@@ -283,7 +271,7 @@ async function advanceOnce(services: FlowServices, runId: string): Promise<boole
         continue;
       }
       try {
-        await createTask(taskDeps(services), {
+        await createTask(canvasTaskDeps(services), {
           userId: run.userId,
           kind: job.kind,
           input: GENERATION_KINDS[job.kind].input.parse(job.input) as GenerationInput<GenerationKind>,
@@ -378,7 +366,7 @@ export async function cancelFlowRun(services: FlowServices, userId: string, proj
   if (!run || run.projectId !== projectId) throw new AppError('NOT_FOUND');
   await finishRun(services.db, runId, 'canceled');
   for (const task of await activeRunTasks(services.db, runId)) {
-    await cancelTask(taskDeps(services), task.userId, task.id).catch(() => undefined);
+    await cancelTask(canvasTaskDeps(services), task.userId, task.id).catch(() => undefined);
   }
 }
 

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ERROR_CATALOGUE } from '@tessera/shared/errors';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n.ts';
 import de from '../../locales/de/common.json';
 import en from '../../locales/en/common.json';
@@ -67,6 +67,14 @@ afterEach(async () => {
   server.answers.clear();
   server.session = null;
   await i18n.changeLanguage('en');
+});
+
+// better-auth's session store lets go of the page (its storage listener) 1 s after its last
+// subscriber unmounts (nanostores' STORE_UNMOUNT_DELAY): wait for it while jsdom still exists,
+// or the late cleanup runs against a torn-down window and fails the run as an unhandled error.
+afterAll(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
 });
 
 function renderWithClient(ui: React.ReactNode) {

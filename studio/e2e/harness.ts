@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { serverArgs } from '@tessera/server/test/serverProcess';
 import { canonicalUrl } from '@tessera/shared/routes';
 import pg from 'pg';
 import { type Browser, type BrowserContext, type BrowserServer, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -83,7 +83,7 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
   });
   // What the server logs (warnings and errors) is kept in .scratch/ for a failed run's post-mortem.
   mkdirSync(join(ROOT, '.scratch'), { recursive: true });
-  const log = createWriteStream(join(ROOT, '.scratch', `e2e-server-${port}.log`));
+  const log = createWriteStream(serverLogPath(url));
   let output = '';
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-20_000);
@@ -239,6 +239,40 @@ function fitsSharedServer(env: Record<string, string>): boolean {
  * configuration of its own (`env` ⊆ SHARED_SERVER_ENV), else a server of its own with `env`
  * (an announcement, Google sign-in) started before its tests and stopped after.
  */
+/** Where a harness server's output is kept (`.scratch/`, beside the checkout). */
+function serverLogPath(url: string): string {
+  return join(ROOT, '.scratch', `e2e-server-${new URL(url).port}.log`);
+}
+
+/**
+ * What the server logged at error level while a test ran, printed when the test fails: a CI log
+ * then says why the server answered "UNKNOWN ERROR", not only that it did.
+ */
+function reportServerErrorsOnFailure(server: () => E2EServer | undefined): void {
+  beforeEach(({ onTestFailed }) => {
+    const current = server();
+    if (!current) return;
+    const path = serverLogPath(current.url);
+    const size = (() => {
+      try {
+        return statSync(path).size;
+      } catch {
+        return 0;
+      }
+    })();
+    onTestFailed(() => {
+      let text = '';
+      try {
+        text = readFileSync(path).subarray(size).toString();
+      } catch {
+        return;
+      }
+      const errors = text.split('\n').filter((line) => /"level":(50|60)/.test(line));
+      if (errors.length > 0) console.error(`server errors during the test (${path}):\n${errors.slice(-10).map((l) => l.slice(0, 3000)).join('\n')}`);
+    });
+  });
+}
+
 export function useE2E(opts: { env?: Record<string, string> } = {}): { readonly server: E2EServer; readonly browser: Browser } {
   let server: E2EServer | undefined;
   let browser: Browser | undefined;
@@ -246,6 +280,7 @@ export function useE2E(opts: { env?: Record<string, string> } = {}): { readonly 
     server = fitsSharedServer(opts.env ?? {}) ? { url: inject('e2eServerUrl'), stop: async () => {} } : await startServer(opts);
     browser = await launchBrowser();
   });
+  reportServerErrorsOnFailure(() => server);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -41,7 +41,19 @@ const Toaster = lazy(async () => {
   const { Toaster: SonnerToaster } = await import('sonner');
   function MountedToaster() {
     useEffect(() => markMounted(), []);
-    return <SonnerToaster theme="dark" position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />;
+    // Below the 64 px header, so a toast never covers the navigation or the account menu (a
+    // hovered toast stays, so one over a link would keep it from being clicked).
+    return (
+      <SonnerToaster
+        theme="dark"
+        position="top-center"
+        offset={{ top: 76 }}
+        mobileOffset={{ top: 72 }}
+        duration={TOAST_DURATION_MS}
+        richColors
+        closeButton
+      />
+    );
   }
   return { default: MountedToaster };
 });

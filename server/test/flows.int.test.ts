@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationProvider } from '../src/generation/providers/provider.ts';
+import { sweepFlowRuns } from '../src/modules/flows/flows.service.ts';
 import { closeCollabClients, type CollabClient, connectCollab, seedProject, waitUntil } from './collabClient.ts';
 import { buildTestApp, creditSummary, rpc, signInAnonymously, signUpTestUser, type TestApp, type TestUser } from './harness.ts';
 
@@ -192,6 +193,41 @@ describe('a flow run by the server, seen by every collaborator', () => {
     expect(new Set(upscaled.map((i) => i.image))).toEqual(new Set(runs.imgs!.outputs));
     expect(inputs.map((r) => (r.input as { seed?: number }).seed).filter((seed) => seed !== undefined).sort()).toEqual([7, 8, 9]);
     await waitUntil(async () => (await remaining(alice)) === before - 15, 5000, 'the charge of 15');
+  });
+
+  it('a hiccup while starting its steps: the run is recorded and answered, and the sweep carries it on', async () => {
+    const hiccupProject = await seedProject(t.database.db, alice.id, [], 'Hiccup');
+    const client = connectCollab(t.app, hiccupProject, alice.cookie);
+    await client.synced;
+    client.doc.transact(() => {
+      writeFlowNode(client.doc, { id: 'p', type: 'input', port: 'text', value: 'a red kite', x: 0, y: 0 });
+      writeFlowNode(client.doc, { id: 's', type: 'step', kind: 'text_to_image', settings: {}, x: 300, y: 0 });
+    });
+    expect(connect(client.doc, { id: 'e', from: 'p', to: 's', toPort: 'prompt' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The document write of the run's first advance fails once (the second write of the request).
+    const collab = t.app.services.collab!;
+    const transact = collab.transact.bind(collab);
+    let calls = 0;
+    collab.transact = async (id, change) => {
+      calls += 1;
+      if (id === hiccupProject && calls === 2) throw new Error('document store hiccup');
+      return transact(id, change);
+    };
+    let res;
+    try {
+      res = await rpc(t.app, alice.cookie, 'flow.run', { projectId: hiccupProject, scope: { kind: 'all' }, expectedCost: 4 });
+    } finally {
+      collab.transact = transact;
+    }
+    expect(res.status).toBe(200);
+    const runId = res.body.result.data.runId as string;
+    expect(await runStatus(runId)).toBe('running');
+    expect(readRuns(client.doc).s).toBeUndefined();
+    // The sweep (every node, every FLOW_SWEEP_MS) advances it; here it is called at once.
+    await sweepFlowRuns(t.app.services, new Date(Date.now() + 60_000));
+    expect(await waitForRun(runId)).toBe('succeeded');
+    await waitUntil(() => readRuns(client.doc).s?.status === 'succeeded', 5000, 'the step to reach the document');
   });
 
   it('refuses a flow with a broken wire written around the rules', async () => {

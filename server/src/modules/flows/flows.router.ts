@@ -12,7 +12,11 @@ import { proposeFlow } from './planner/propose.ts';
 
 export const flowRouter = router({
   estimate: authedProcedure.input(zFlowEstimateInput).query(({ ctx, input }) => estimateFlowRun(ctx.services, ctx.session.user.id, input.projectId, input.scope)),
-  run: authedProcedure.input(zFlowRunInput).mutation(({ ctx, input }) => startFlowRun(ctx.services, ctx.session.user.id, input)),
+  run: authedProcedure
+    .input(zFlowRunInput)
+    .mutation(({ ctx, input }) =>
+      startFlowRun(ctx.services, ctx.session.user.id, input, (err, runId) => ctx.log.error({ err, runId }, 'flow run: starting its steps failed; the sweep tries again')),
+    ),
   /** A brief becomes a proposed flow in the document (planner/propose.ts); nothing runs. */
   propose: authedProcedure.input(zFlowProposeInput).mutation(({ ctx, input }) => proposeFlow(ctx.services, ctx.session.user.id, input)),
   cancel: authedProcedure.input(zFlowCancelInput).mutation(async ({ ctx, input }) => {

@@ -55,8 +55,8 @@ function collabOf(services: FlowServices) {
   return services.collab;
 }
 
-/** The flow and its run records as they are now. */
-async function snapshot(services: FlowServices, projectId: string): Promise<{ flow: FlowGraph & { nodes: FlowDocNode[] }; runs: Record<string, StepRun> }> {
+/** The flow and its run records as they are now (flow templates save it from here). */
+export async function snapshot(services: FlowServices, projectId: string): Promise<{ flow: FlowGraph & { nodes: FlowDocNode[] }; runs: Record<string, StepRun> }> {
   let result: { flow: FlowGraph & { nodes: FlowDocNode[] }; runs: Record<string, StepRun> } = { flow: { nodes: [], edges: [] }, runs: {} };
   await collabOf(services).transact(projectId, (doc) => {
     result = { flow: readFlow(doc), runs: readRuns(doc) };
@@ -64,7 +64,7 @@ async function snapshot(services: FlowServices, projectId: string): Promise<{ fl
   return result;
 }
 
-async function requireEditor(db: Database, projectId: string, userId: string): Promise<void> {
+export async function requireEditor(db: Database, projectId: string, userId: string): Promise<void> {
   const role = await findRole(db, projectId, userId);
   if (!role) throw new AppError('PROJECT_NOT_FOUND');
   if (!canEdit(role)) throw new AppError('PROJECT_READ_ONLY');
@@ -123,7 +123,8 @@ export async function estimateFlowRun(services: FlowServices, userId: string, pr
   return estimateFrom(services, userId, flow, runs, scope);
 }
 
-async function estimateFrom(services: FlowServices, userId: string, flow: FlowGraph & { nodes: FlowDocNode[] }, runs: Record<string, StepRun>, scope: RunScope): Promise<FlowEstimate> {
+/** Prices a run of `flow` with these run records: the project's document, or a template's graph in memory (runs `{}`). */
+export async function estimateFrom(services: FlowServices, userId: string, flow: FlowGraph & { nodes: FlowDocNode[] }, runs: Record<string, StepRun>, scope: RunScope): Promise<FlowEstimate> {
   const issues: FlowEstimate['issues'] = validateFlow(flow).map((i) => ({ ...i }));
   if (scope.kind !== 'all' && !stepOf(flow, scope.stepId)) issues.push({ code: 'not_found', id: scope.stepId, message: 'This step is no longer in the flow.' });
   if (issues.length > 0) return { run: [], reuse: [], steps: [], cost: 0, issues };
@@ -156,12 +157,15 @@ async function estimateFrom(services: FlowServices, userId: string, flow: FlowGr
 
 /**
  * Starts a run after the person confirmed its price (`expectedCost`). Answers the run's id, or
- * null when everything asked for is already fresh.
+ * null when everything asked for is already fresh. Once the run is recorded it is started: a
+ * failure of its first advance (a database or document hiccup) goes to `onAdvanceError` and the
+ * sweep advances the run again, so the person is not told it failed while it goes on.
  */
 export async function startFlowRun(
   services: FlowServices,
   userId: string,
   p: { projectId: string; scope: RunScope; expectedCost: number },
+  onAdvanceError: (error: unknown, runId: string) => void = () => undefined,
 ): Promise<{ runId: string | null; cost: number }> {
   await requireEditor(services.db, p.projectId, userId);
   const { flow, runs } = await snapshot(services, p.projectId);
@@ -173,7 +177,7 @@ export async function startFlowRun(
   const busy = new Set((await runningRunsOf(services.db, p.projectId)).flatMap((r) => r.plan.run.filter((id) => runs[id]?.runId === r.id && isActive(runs[id]))));
   if (estimate.run.some((id) => busy.has(id))) throw new AppError('CANVAS_NODE_BUSY');
   const run = await insertRun(services.db, { projectId: p.projectId, userId, scope: p.scope, plan: { run: estimate.run, reuse: estimate.reuse }, estimatedCost: estimate.cost });
-  await advanceFlowRun(services, run.id);
+  await advanceFlowRun(services, run.id).catch((error: unknown) => onAdvanceError(error, run.id));
   return { runId: run.id, cost: estimate.cost };
 }
 
@@ -376,6 +380,9 @@ export const FLOW_SWEEP_MS = 10_000;
 /** Nudges running runs (a slot freed by a task outside the flow, a node that stopped mid-advance). */
 export async function sweepFlowRuns(services: FlowServices, now = new Date()): Promise<number> {
   const ids = await staleRunningRuns(services.db, new Date(now.getTime() - 5_000));
-  for (const id of ids) await advanceFlowRun(services, id);
+  // One run that cannot advance now does not hold up the others; the first error is thrown at the end.
+  let firstError: unknown = null;
+  for (const id of ids) await advanceFlowRun(services, id).catch((error: unknown) => (firstError ??= error));
+  if (firstError) throw firstError;
   return ids.length;
 }

@@ -18,6 +18,7 @@ import {
 import { apiKeysRouter } from '../modules/api/api.router.ts';
 import { apiWebhooksRouter } from '../modules/api/webhooks/webhooks.router.ts';
 import { flowRouter } from '../modules/flows/flows.router.ts';
+import { flowTemplateRouter } from '../modules/flows/templates.router.ts';
 import { adminRouter } from '../modules/admin/admin.router.ts';
 import { billingRouter, subLogRouter } from '../modules/billing/billing.router.ts';
 import { canvasRouter } from '../modules/canvas/canvas.router.ts';
@@ -66,6 +67,7 @@ export const appRouter = router({
   projectHistory: projectHistoryRouter,
   apiKeys: apiKeysRouter,
   flow: flowRouter,
+  flowTemplate: flowTemplateRouter,
   apiWebhooks: apiWebhooksRouter,
 });
 

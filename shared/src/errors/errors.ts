@@ -221,6 +221,7 @@ export const ERROR_CATALOGUE = {
   FLOW_INVALID: entry('BAD_REQUEST', 'This flow cannot run as it is. Fix the marked steps and try again.'),
   FLOW_COST_CHANGED: entry('CONFLICT', 'The price of this run changed. Check it and confirm again.'),
   FLOW_BLOCKED: entry('PRECONDITION_FAILED', 'A step this one needs failed.'),
+  FLOW_TEMPLATE_NOT_FOUND: entry('NOT_FOUND', 'Flow template not found.'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type CatalogueCode = keyof typeof ERROR_CATALOGUE;

@@ -366,8 +366,10 @@ export async function moveProjects(tx: Database, fromUserId: string, toUserId: s
  * Lists media keys as shown on a project's canvas, so its members may load them. Only keys
  * owned by a member are listed (the media row's owner, else the key's owner segment): a key
  * copied from elsewhere into the document grants nothing. Returns how many were new.
+ * `vouched`: keys the server itself brings in (a flow template's sample media, inserted by a
+ * member): listed whoever owns them, since the template's author shared them with it.
  */
-export async function recordProjectMedia(db: Database, projectId: string, keys: readonly string[]): Promise<void> {
+export async function recordProjectMedia(db: Database, projectId: string, keys: readonly string[], opts: { vouched?: boolean } = {}): Promise<void> {
   if (!keys.length) return;
   const list = sql.join(
     keys.map((key) => sql`${key}`),
@@ -378,7 +380,7 @@ export async function recordProjectMedia(db: Database, projectId: string, keys: 
     SELECT ${projectId}::uuid, k.key
     FROM unnest(ARRAY[${list}]::text[]) AS k(key)
     LEFT JOIN media_objects mo ON mo.key = k.key
-    WHERE EXISTS (
+    WHERE ${opts.vouched === true}::boolean OR EXISTS (
       SELECT 1 FROM project_members m
       WHERE m.project_id = ${projectId}::uuid AND m.user_id = COALESCE(mo.user_id, split_part(k.key, '/', 2))
     )

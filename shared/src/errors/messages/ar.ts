@@ -133,4 +133,5 @@ export const ar: CatalogueMessages = {
   FLOW_INVALID: "لا يمكن تشغيل هذا التدفق كما هو. أصلح الخطوات المميّزة وحاول مرة أخرى.",
   FLOW_COST_CHANGED: "تغيّر سعر هذا التشغيل. راجعه وأكّده مرة أخرى.",
   FLOW_BLOCKED: "فشلت خطوة تحتاجها هذه الخطوة.",
+  FLOW_TEMPLATE_NOT_FOUND: "لم يتم العثور على قالب التدفق.",
 };

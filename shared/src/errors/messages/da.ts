@@ -133,4 +133,5 @@ export const da: CatalogueMessages = {
   FLOW_INVALID: "Dette flow kan ikke køre, som det er. Ret de markerede trin, og prøv igen.",
   FLOW_COST_CHANGED: "Prisen på denne kørsel har ændret sig. Tjek den, og bekræft igen.",
   FLOW_BLOCKED: "Et trin, som dette trin afhænger af, mislykkedes.",
+  FLOW_TEMPLATE_NOT_FOUND: "Flowskabelon ikke fundet.",
 };

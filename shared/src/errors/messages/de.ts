@@ -133,4 +133,5 @@ export const de: CatalogueMessages = {
   FLOW_INVALID: "Dieser Ablauf kann so nicht laufen. Korrigiere die markierten Schritte und versuche es erneut.",
   FLOW_COST_CHANGED: "Der Preis dieses Durchlaufs hat sich geändert. Prüfe ihn und bestätige erneut.",
   FLOW_BLOCKED: "Ein Schritt, den dieser braucht, ist fehlgeschlagen.",
+  FLOW_TEMPLATE_NOT_FOUND: "Ablaufvorlage nicht gefunden.",
 };

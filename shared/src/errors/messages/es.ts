@@ -133,4 +133,5 @@ export const es: CatalogueMessages = {
   FLOW_INVALID: "Este flujo no puede ejecutarse así. Corrige los pasos marcados e inténtalo de nuevo.",
   FLOW_COST_CHANGED: "El precio de esta ejecución ha cambiado. Revísalo y vuelve a confirmar.",
   FLOW_BLOCKED: "Ha fallado un paso que este necesita.",
+  FLOW_TEMPLATE_NOT_FOUND: "No se encontró la plantilla de flujo.",
 };

@@ -133,4 +133,5 @@ export const fr: CatalogueMessages = {
   FLOW_INVALID: "Ce flux ne peut pas s’exécuter en l’état. Corrigez les étapes signalées et réessayez.",
   FLOW_COST_CHANGED: "Le prix de cette exécution a changé. Vérifiez-le et confirmez à nouveau.",
   FLOW_BLOCKED: "Une étape dont celle-ci dépend a échoué.",
+  FLOW_TEMPLATE_NOT_FOUND: "Modèle de flux introuvable.",
 };

@@ -133,4 +133,5 @@ export const id: CatalogueMessages = {
   FLOW_INVALID: "Alur ini tidak dapat dijalankan seperti ini. Perbaiki langkah yang ditandai lalu coba lagi.",
   FLOW_COST_CHANGED: "Harga eksekusi ini berubah. Periksa dan konfirmasi lagi.",
   FLOW_BLOCKED: "Langkah yang dibutuhkan langkah ini gagal.",
+  FLOW_TEMPLATE_NOT_FOUND: "Template alur tidak ditemukan.",
 };

@@ -133,4 +133,5 @@ export const it: CatalogueMessages = {
   FLOW_INVALID: "Questo flusso non può essere eseguito così. Correggi i passaggi segnalati e riprova.",
   FLOW_COST_CHANGED: "Il prezzo di questa esecuzione è cambiato. Controllalo e conferma di nuovo.",
   FLOW_BLOCKED: "Un passaggio da cui dipende questo non è riuscito.",
+  FLOW_TEMPLATE_NOT_FOUND: "Modello di flusso non trovato.",
 };

@@ -133,4 +133,5 @@ export const ja: CatalogueMessages = {
   FLOW_INVALID: "このフローはこのままでは実行できません。マークされたステップを修正して、もう一度お試しください。",
   FLOW_COST_CHANGED: "この実行の料金が変わりました。確認して、もう一度承認してください。",
   FLOW_BLOCKED: "このステップに必要なステップが失敗しました。",
+  FLOW_TEMPLATE_NOT_FOUND: "フローテンプレートが見つかりません。",
 };

@@ -133,4 +133,5 @@ export const ko: CatalogueMessages = {
   FLOW_INVALID: "이 플로는 지금 상태로 실행할 수 없습니다. 표시된 단계를 수정한 뒤 다시 시도하세요.",
   FLOW_COST_CHANGED: "이번 실행의 가격이 바뀌었습니다. 확인하고 다시 승인하세요.",
   FLOW_BLOCKED: "이 단계에 필요한 단계가 실패했습니다.",
+  FLOW_TEMPLATE_NOT_FOUND: "플로 템플릿을 찾을 수 없어요.",
 };

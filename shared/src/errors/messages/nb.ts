@@ -133,4 +133,5 @@ export const nb: CatalogueMessages = {
   FLOW_INVALID: "Denne flyten kan ikke kjøres slik den er. Rett de markerte trinnene og prøv igjen.",
   FLOW_COST_CHANGED: "Prisen på denne kjøringen er endret. Sjekk den og bekreft på nytt.",
   FLOW_BLOCKED: "Et trinn dette trinnet trenger, mislyktes.",
+  FLOW_TEMPLATE_NOT_FOUND: "Fant ikke flytmalen.",
 };

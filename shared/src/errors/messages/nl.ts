@@ -133,4 +133,5 @@ export const nl: CatalogueMessages = {
   FLOW_INVALID: "Deze flow kan zo niet draaien. Herstel de gemarkeerde stappen en probeer het opnieuw.",
   FLOW_COST_CHANGED: "De prijs van deze run is gewijzigd. Controleer hem en bevestig opnieuw.",
   FLOW_BLOCKED: "Een stap die deze stap nodig heeft, is mislukt.",
+  FLOW_TEMPLATE_NOT_FOUND: "Flowsjabloon niet gevonden.",
 };

@@ -133,4 +133,5 @@ export const pl: CatalogueMessages = {
   FLOW_INVALID: "Tego przepływu nie można uruchomić w obecnej postaci. Popraw oznaczone kroki i spróbuj ponownie.",
   FLOW_COST_CHANGED: "Cena tego uruchomienia się zmieniła. Sprawdź ją i potwierdź ponownie.",
   FLOW_BLOCKED: "Krok, którego potrzebuje ten krok, zakończył się niepowodzeniem.",
+  FLOW_TEMPLATE_NOT_FOUND: "Nie znaleziono szablonu przepływu.",
 };

@@ -133,4 +133,5 @@ export const pt: CatalogueMessages = {
   FLOW_INVALID: "Este fluxo não pode ser executado assim. Corrija as etapas marcadas e tente novamente.",
   FLOW_COST_CHANGED: "O preço desta execução mudou. Confira e confirme novamente.",
   FLOW_BLOCKED: "Uma etapa de que esta precisa falhou.",
+  FLOW_TEMPLATE_NOT_FOUND: "Modelo de fluxo não encontrado.",
 };

@@ -133,4 +133,5 @@ export const tr: CatalogueMessages = {
   FLOW_INVALID: "Bu akış bu hâliyle çalıştırılamaz. İşaretli adımları düzeltip yeniden deneyin.",
   FLOW_COST_CHANGED: "Bu çalıştırmanın fiyatı değişti. Kontrol edip yeniden onaylayın.",
   FLOW_BLOCKED: "Bu adımın ihtiyaç duyduğu bir adım başarısız oldu.",
+  FLOW_TEMPLATE_NOT_FOUND: "Akış şablonu bulunamadı.",
 };

@@ -133,4 +133,5 @@ export const tw: CatalogueMessages = {
   FLOW_INVALID: "此流程目前無法執行。請修正標示的步驟後再試一次。",
   FLOW_COST_CHANGED: "此次執行的價格已變更。請檢查後再次確認。",
   FLOW_BLOCKED: "此步驟所需的某個步驟失敗了。",
+  FLOW_TEMPLATE_NOT_FOUND: "找不到流程範本。",
 };

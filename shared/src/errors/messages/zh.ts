@@ -133,4 +133,5 @@ export const zh: CatalogueMessages = {
   FLOW_INVALID: "此流程目前无法运行。请修正标记的步骤后重试。",
   FLOW_COST_CHANGED: "本次运行的价格已变更。请检查后再次确认。",
   FLOW_BLOCKED: "此步骤依赖的某个步骤失败了。",
+  FLOW_TEMPLATE_NOT_FOUND: "未找到流程模板。",
 };

@@ -32,6 +32,7 @@ const TestPaymentMethodPage = lazy(() => import('../pages/TestCheckoutPage.tsx')
 const SignInPage = lazy(() => import('../pages/SignInPage.tsx').then((m) => ({ default: m.SignInPage })));
 const SignInGooglePage = lazy(() => import('../pages/SignInGooglePage.tsx').then((m) => ({ default: m.SignInGooglePage })));
 const ExplorePage = lazy(() => import('../pages/ExplorePage.tsx').then((m) => ({ default: m.ExplorePage })));
+const FlowTemplatesPage = lazy(() => import('../pages/FlowTemplatesPage.tsx').then((m) => ({ default: m.FlowTemplatesPage })));
 const AreaLandingPage = lazy(() => import('../pages/LandingPages.tsx').then((m) => ({ default: m.AreaLandingPage })));
 const ModelLandingPage = lazy(() => import('../pages/LandingPages.tsx').then((m) => ({ default: m.ModelLandingPage })));
 const EffectsPage = lazy(() => import('../pages/EffectPages.tsx').then((m) => ({ default: m.EffectsPage })));
@@ -99,6 +100,8 @@ const pages: RouteObject[] = [
   { path: 'loras', element: <ExplorePage view="loras" /> },
   { path: 'lora-detail/:id', element: <ExplorePage view="loraDetail" /> },
   { path: 'tag-detail/:tag', element: <ExplorePage view="tagDetail" /> },
+  // Published flow templates (issue 24): the explore tabs' Flows.
+  { path: 'flows', element: <FlowTemplatesPage /> },
   // Effects (§2): catalogue lists; the :slug variants are an effect's easy-mode page.
   { path: 'ai-effects', element: <EffectsPage variant="ai" /> },
   { path: 'video-effects', element: <EffectsPage variant="video" /> },

@@ -29,7 +29,7 @@ function recordMissing(lngs: readonly string[], ns: string, key: string, _fallba
   if (misses.length < MAX_MISSES) misses.push(`${lngs.join(',')}:${ns}:${key}`);
 }
 
-export const PAGE_NAMESPACES = ['home', 'signIn', 'aiImage', 'aiTools', 'creations', 'tasks', 'credits', 'media', 'account', 'rewards', 'pricing', 'landing', 'explore', 'pages', 'admin', 'popups', 'effects', 'projects', 'canvas', 'video', 'videoForms', 'editor', 'apiPlatform', 'flows'] as const;
+export const PAGE_NAMESPACES = ['home', 'signIn', 'aiImage', 'aiTools', 'creations', 'tasks', 'credits', 'media', 'account', 'rewards', 'pricing', 'landing', 'explore', 'pages', 'admin', 'popups', 'effects', 'projects', 'canvas', 'video', 'videoForms', 'editor', 'apiPlatform', 'flows', 'flowTemplates'] as const;
 
 export function initI18n(pathname: string = window.location.pathname) {
   const { lang } = splitLanguagePrefix(pathname);

@@ -1,7 +1,7 @@
 /**
  * Easy mode: text to image and image to image. The cost is on the button; progress is pushed
  * over the socket. `?mode=image&image=<url>` opens image to image with that image; `?prompt=`
- * fills in the prompt.
+ * fills in the prompt. Published image flows are offered above as one-form presets (issue 24).
  */
 import {
   ASPECT_RATIOS,
@@ -19,6 +19,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../components/ui/Button.tsx';
+import { FlowPresets } from '../features/flow-templates/FlowPresets.tsx';
 import { GuestGate } from '../features/generate/GuestGate.tsx';
 import { TaskResult } from '../features/generate/TaskResult.tsx';
 import { LoraPicker } from '../features/generate/LoraPicker.tsx';
@@ -48,30 +49,32 @@ export function AiImagePage() {
       <h1 className="text-3xl font-bold">{t('title')}</h1>
       <p className="mt-2 text-muted">{t('subtitle')}</p>
       <GuestGate>
-        <Tabs.Root
-          value={mode}
-          onValueChange={(value) => setSearch(value === 'image' ? { mode: 'image', ...(preset ? { image: preset } : {}) } : {}, { replace: true })}
-          className="mt-8"
-        >
-          <Tabs.List aria-label={t('modes.label')} className="inline-flex gap-1 rounded-xl border border-border bg-surface p-1">
-            {(['text', 'image'] as const).map((value) => (
-              <Tabs.Trigger
-                key={value}
-                value={value}
-                className="rounded-lg px-4 py-2 text-sm text-muted transition data-[state=active]:bg-surface-2 data-[state=active]:text-fg"
-                data-testid={`mode-${value}`}
-              >
-                {t(`modes.${value}`)}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <Tabs.Content value="text">
-            <Generator key={`${prompt}|${lora ?? ''}`} mode="text" preset={null} initialPrompt={prompt} initialLora={lora} />
-          </Tabs.Content>
-          <Tabs.Content value="image">
-            <Generator key={`${preset ?? ''}|${prompt}`} mode="image" preset={preset && parseImageRef(preset) ? preset : null} initialPrompt={prompt} />
-          </Tabs.Content>
-        </Tabs.Root>
+        <FlowPresets output="image">
+          <Tabs.Root
+            value={mode}
+            onValueChange={(value) => setSearch(value === 'image' ? { mode: 'image', ...(preset ? { image: preset } : {}) } : {}, { replace: true })}
+            className="mt-8"
+          >
+            <Tabs.List aria-label={t('modes.label')} className="inline-flex gap-1 rounded-xl border border-border bg-surface p-1">
+              {(['text', 'image'] as const).map((value) => (
+                <Tabs.Trigger
+                  key={value}
+                  value={value}
+                  className="rounded-lg px-4 py-2 text-sm text-muted transition data-[state=active]:bg-surface-2 data-[state=active]:text-fg"
+                  data-testid={`mode-${value}`}
+                >
+                  {t(`modes.${value}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="text">
+              <Generator key={`${prompt}|${lora ?? ''}`} mode="text" preset={null} initialPrompt={prompt} initialLora={lora} />
+            </Tabs.Content>
+            <Tabs.Content value="image">
+              <Generator key={`${preset ?? ''}|${prompt}`} mode="image" preset={preset && parseImageRef(preset) ? preset : null} initialPrompt={prompt} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </FlowPresets>
       </GuestGate>
     </main>
   );

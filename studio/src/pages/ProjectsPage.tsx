@@ -1,7 +1,7 @@
 /**
  * /app/projects (§2 projects area): my projects and those shared with me, as cards leading to
  * their canvas, each with a menu to rename, duplicate, share, delete or leave it; "New project"
- * starts one and opens its canvas.
+ * starts one and opens its canvas, "Start from a template" one holding a flow template's flow.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FolderPlus, Layers } from 'lucide-react';
@@ -12,6 +12,7 @@ import { useLocalizedPath } from '../app/useLanguage.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { useViewer } from '../features/auth/useViewer.ts';
 import { GuestGate } from '../features/generate/GuestGate.tsx';
+import { StartFromTemplate } from '../features/flow-templates/StartFromTemplate.tsx';
 import { EmptyState } from '../features/landing/landingUi.tsx';
 import { type ProjectDialogTarget, ProjectActionDialogs, ProjectNameDialog } from '../features/projects/ProjectActionDialogs.tsx';
 import { type ProjectCardData, ProjectCards, projectCanvasPath } from '../features/projects/ProjectCards.tsx';
@@ -93,7 +94,10 @@ function ProjectsList() {
         <p className="text-sm text-muted" aria-live="polite" data-testid="project-count">
           {list.data ? t('count', { count: projects.length }) : ''}
         </p>
-        {newProject}
+        <div className="flex flex-wrap gap-2">
+          <StartFromTemplate projectId={selectedId && projects.some((p) => p.id === selectedId) ? selectedId : (projects[0]?.id ?? null)} />
+          {newProject}
+        </div>
       </div>
       {list.isError ? (
         <EmptyState icon={Layers} title={t('error.title')} text={t('error.text')} testId="projects-error" className="mt-6">

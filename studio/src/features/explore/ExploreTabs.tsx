@@ -1,20 +1,21 @@
-/** The explore section's tabs (§2): All, Video, Image and AI effects, as links so each has its own URL. */
+/** The explore section's tabs (§2): All, Video, Image, AI effects and Flows (issue 24), as links so each has its own URL. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../app/useLanguage.ts';
 import { cn } from '../../components/ui/cn.ts';
 
-export type ExploreTab = 'all' | 'video' | 'image' | 'effects';
+export type ExploreTab = 'all' | 'video' | 'image' | 'effects' | 'flows';
 
 const TABS: { tab: ExploreTab; path: string }[] = [
   { tab: 'all', path: '/all' },
   { tab: 'video', path: '/video' },
   { tab: 'image', path: '/image' },
   { tab: 'effects', path: '/ai-effects' },
+  { tab: 'flows', path: '/flows' },
 ];
 
 export function ExploreTabs({ active, className }: { active: ExploreTab | null; className?: string }) {
-  const { t } = useTranslation('explore');
+  const { t } = useTranslation(['explore', 'flowTemplates']);
   const to = useLocalizedPath();
   return (
     <nav aria-label={t('tabs.label')} className={cn('overflow-x-auto', className)}>
@@ -30,7 +31,7 @@ export function ExploreTabs({ active, className }: { active: ExploreTab | null; 
               )}
               data-testid={`explore-tab-${tab}`}
             >
-              {t(`tabs.${tab}`)}
+              {tab === 'flows' ? t('flowTemplates:explore.tab') : t(`tabs.${tab}`)}
             </Link>
           </li>
         ))}

@@ -2,8 +2,9 @@
  * The flow's toolbar (bottom centre of the canvas): add a step of any creation kind (named as the
  * Create menu names them), add a text / image / video input, turn the selected generated canvas
  * node into a step (its lineage becomes the settings), run the whole flow and cancel a run in
- * progress. Viewers see only the state. Every control is a real button or select (Tab reaches
- * them). With no flow yet, it says how to start one.
+ * progress, save the flow as a template or insert one (flow-templates/). Viewers see only the
+ * state. Every control is a real button or select (Tab reaches them). With no flow yet, it says
+ * how to start one.
  */
 import { GENERATION_KINDS, type GenerationKind, isGenerationKind } from '@tessera/shared/generation';
 import { useMutation } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useCanvasSession } from '../canvas/ui/canvasSession.ts';
+import { TemplateBarActions } from '../flow-templates/TemplateBarActions.tsx';
 import { activeRunId, addInput, addStep, type FlowView, turnIntoStep } from './flowModel.ts';
 import { RunDialog } from './RunDialog.tsx';
 import { BAR_BUTTON, PORT_ICONS } from './flowStyles.ts';
@@ -143,6 +145,7 @@ export function FlowBar({ view, empty, onAdded }: { view: FlowView; empty: boole
           )}
         </>
       )}
+      <TemplateBarActions view={view} />
       {readOnly && runId && (
         <span className="px-2 text-xs text-muted" role="status">
           {t('bar.running')}

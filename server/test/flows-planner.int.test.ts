@@ -82,8 +82,12 @@ describe('flow.propose', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const answer = result(res);
     expect(answer.planner).toBe('local');
-    expect(answer.notes.join(' ')).toMatch(/did not answer usably/);
-    expect(answer.notes.join(' ')).toMatch(/10-second clip for the 15 asked/);
+    expect(answer.notes.map((n) => n.code)).toEqual(['llm_failed', 'clip_shortened', 'narration_draft', 'lip_sync_face']);
+    expect(answer.notes.map((n) => n.message).join(' ')).toMatch(/10-second clip for the 15 asked/);
+    expect(answer.notes[1]?.params).toEqual({ max: 10, duration: 10, asked: 15 });
+    // The steps drawn, in order, for the chat's summary.
+    expect(answer.steps.map((s) => s.kind)).toEqual(['image_to_video', 'lip_sync']);
+    expect(answer.steps.every((s) => answer.nodeIds.includes(s.id))).toBe(true);
 
     const doc = await serverDoc();
     const flow: DocFlow = readFlow(doc);
@@ -151,7 +155,8 @@ describe('flow.propose', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const answer = result(res);
     expect(answer.planner).toBe('llm');
-    const notes = answer.notes.join('\n');
+    expect(answer.notes[0]).toEqual({ code: 'planner_note', params: { text: 'No music was added.' }, message: 'No music was added.' });
+    const notes = answer.notes.map((n) => n.message).join('\n');
     expect(notes).toMatch(/No music was added/);
     expect(notes).toMatch(/beam \(teleport\) was left out/);
     expect(notes).toMatch(/look → move\.prompt was dropped \(type mismatch\)/);
@@ -188,7 +193,7 @@ describe('flow.propose', () => {
     });
     const answer = result(await propose(alice, { brief: 'an image of a quiet harbour', placement: { x: -4000, y: 0 } }));
     expect(answer.planner).toBe('local');
-    expect(answer.notes[0]).toMatch(/its texts were refused by moderation/);
+    expect(answer.notes[0]).toMatchObject({ code: 'llm_refused', message: expect.stringMatching(/its texts were refused by moderation/) });
     const texts = readFlow(await serverDoc()).nodes.filter((n) => answer.nodeIds.includes(n.id) && n.type === 'input').map((n) => (n.type === 'input' ? n.value : null));
     expect(texts).toEqual(['a quiet harbour']);
   });
@@ -208,7 +213,7 @@ describe('flow.propose', () => {
     const res = await propose(alice, { brief: 'a 15-second video of waves at sunset', placement: { x: 4000, y: 0 } });
     const answer = result(res);
     expect(answer.planner).toBe('local');
-    expect(answer.notes[0]).toMatch(/could not be used \(the settings of img \(text_to_image\) do not hold: aspectRatio/);
+    expect(answer.notes[0]).toMatchObject({ code: 'llm_unusable', message: expect.stringMatching(/could not be used \(the settings of img \(text_to_image\) do not hold: aspectRatio/) });
     const flow = readFlow(await serverDoc());
     const steps = answer.nodeIds.map((id) => flow.nodes.find((n) => n.id === id)!).filter((n) => n.type === 'step');
     expect(steps.map((s) => s.kind)).toEqual(['text_to_image', 'image_to_video']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLOW_LAYOUT_GAP, FLOW_NODE_SIZE, layoutProposal, zFlowProposal, zFlowProposeInput } from './plan.ts';
+import { FLOW_LAYOUT_GAP, FLOW_NODE_SIZE, FLOW_NOTE_CODES, FLOW_NOTE_MESSAGES, flowNote, layoutProposal, zFlowProposal, zFlowProposeInput } from './plan.ts';
 
 const COLUMN = FLOW_NODE_SIZE.width + FLOW_LAYOUT_GAP.x;
 const ROW = FLOW_NODE_SIZE.height + FLOW_LAYOUT_GAP.y;
@@ -40,5 +40,25 @@ describe('the propose schemas', () => {
     expect(zFlowProposeInput.safeParse({ projectId: 'p', brief: 'a teaser', imageKey: 'https://example.com/a.png' }).success).toBe(false);
     expect(zFlowProposeInput.safeParse({ projectId: 'p', brief: '   ' }).success).toBe(false);
     expect(zFlowProposal.parse({ steps: [{ id: 's', kind: 'upscale' }] })).toEqual({ steps: [{ id: 's', kind: 'upscale', settings: {} }], inputs: [], wires: [], notes: [] });
+  });
+});
+
+describe('planner notes', () => {
+  it('carry a code, its parameters and the English with the parameters filled in', () => {
+    expect(flowNote('clip_shortened', { max: 10, duration: 10, asked: 15 })).toEqual({
+      code: 'clip_shortened',
+      params: { max: 10, duration: 10, asked: 15 },
+      message: 'A clip is at most 10 seconds here: the flow makes a 10-second clip for the 15 asked.',
+    });
+    expect(flowNote('wire_dropped', { from: 'a', to: 'b', port: 'text', problem: 'port_taken' }).message).toBe('The wire a → b.text was dropped (port taken).');
+    // Every code has an English text, and none is left with a placeholder when its parameters are given.
+    for (const code of FLOW_NOTE_CODES) {
+      const names = [...FLOW_NOTE_MESSAGES[code].matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
+      expect(flowNote(code, Object.fromEntries(names.map((n) => [n, 'x']))).message, code).not.toMatch(/\{\{|\}\}/);
+    }
+  });
+
+  it('turn an LLM’s sentences into planner notes', () => {
+    expect(zFlowProposal.parse({ steps: [], notes: ['No music.'] }).notes).toEqual([{ code: 'planner_note', params: { text: 'No music.' }, message: 'No music.' }]);
   });
 });

@@ -6,7 +6,7 @@
  * layout of a proposal (pure, so it is tested without a document).
  */
 import { z } from 'zod';
-import { MEDIA_KEY_PATTERN } from '../generation/generation.ts';
+import { type GenerationKind, MEDIA_KEY_PATTERN } from '../generation/generation.ts';
 import { PORT_TYPES } from './graph.ts';
 
 /**
@@ -28,14 +28,77 @@ export const zFlowProposeInput = z.object({
 });
 export type FlowProposeInput = z.infer<typeof zFlowProposeInput>;
 
+/**
+ * What a planner says about its proposal, as a code with parameters (the studio translates each
+ * code) and the same in English (`message`, for API callers and logs). Parameters name local ids
+ * of the proposal, kinds (`kind`), wire problems (`problem`, a FlowIssueCode) and numbers.
+ */
+export const FLOW_NOTE_MESSAGES = {
+  // The offline planner.
+  kind_not_offered: 'This server does not offer {{kind}}, so the flow leaves that step out.',
+  photo_missing: 'The brief mentions a photo but none was given: the flow starts from a generated image. Pick an image to start from it instead.',
+  output_unclear: 'The brief does not say whether it wants a picture or a video: the flow makes a picture.',
+  no_subject: 'The brief names no subject: the prompt is the brief as written; say what the picture shows in the prompt input.',
+  no_product_template: 'No product scene template is offered here, so the photo is used as it is.',
+  clip_shortened: 'A clip is at most {{max}} seconds here: the flow makes a {{duration}}-second clip for the {{asked}} asked.',
+  voice_needs_picture: 'A voice-over needs a picture or a clip to speak over, and this flow has none.',
+  narration_draft: 'The narration is a draft: write what should be said in the narration input.',
+  lip_sync_face: 'Lip sync moves the mouth of a face in the picture: it needs a visible face.',
+  variations_capped: 'A step makes at most {{max}} results per run: the flow makes {{count}}.',
+  cannot_music: 'Music is not something the offline planner adds; add a sound step yourself if you want one.',
+  cannot_subtitles: 'Subtitles are not added by the offline planner.',
+  cannot_overlay: 'Text and logos over the picture are added in the timeline editor, not by a flow step.',
+  cannot_sequence: 'A sequence of scenes is edited in the timeline; this flow makes one clip.',
+  cannot_translate: 'Translation is not a step the offline planner knows.',
+  // The LLM planner and its replacement.
+  llm_failed: 'The planning model did not answer usably; the offline planner made this flow.',
+  llm_unusable: "The planning model's flow could not be used ({{reason}}); the offline planner made this one.",
+  llm_refused: "The planning model's flow could not be used (its texts were refused by moderation); the offline planner made this one.",
+  planner_note: '{{text}}',
+  nothing_fits: 'Nothing this server offers fits the brief, so no flow was drawn.',
+  // What validation repaired.
+  empty_text_input: 'An empty text input ({{input}}) was left out.',
+  image_input_replaced: 'The image input {{input}} uses the image you gave.',
+  media_input_dropped: 'The {{port}} input {{input}} was left out: only the image you give can be used.',
+  step_kind_dropped: 'The step {{step}} ({{kind}}) was left out: this server does not offer that kind.',
+  setting_dropped: 'The setting {{setting}} of {{step}} ({{kind}}) was dropped: {{kind}} has no such setting.',
+  template_not_offered: 'The step {{step}} ({{kind}}) was left out: no such template is offered.',
+  model_not_offered: 'The model {{model}} is not offered for {{kind}}; {{step}} uses the default.',
+  wire_dropped: 'The wire {{from}} → {{to}}.{{port}} was dropped ({{problem}}).',
+  input_unused: 'The input {{input}} feeds nothing and was left out.',
+  wire_not_drawn: 'The wire into {{to}}.{{port}} could not be drawn ({{problem}}).',
+} as const;
+export type FlowNoteCode = keyof typeof FLOW_NOTE_MESSAGES;
+export const FLOW_NOTE_CODES = Object.keys(FLOW_NOTE_MESSAGES) as FlowNoteCode[];
+export type FlowNoteParams = Record<string, string | number>;
+
+export interface FlowPlanNote {
+  code: FlowNoteCode;
+  params: FlowNoteParams;
+  /** The note in English. */
+  message: string;
+}
+
+/** A note with its English message (a FlowIssueCode `problem` reads as words: `port_taken` → "port taken"). */
+export function flowNote(code: FlowNoteCode, params: FlowNoteParams = {}): FlowPlanNote {
+  const message = FLOW_NOTE_MESSAGES[code].replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) return '';
+    return name === 'problem' ? String(value).replaceAll('_', ' ') : String(value);
+  });
+  return { code, params, message };
+}
+
 export interface FlowProposeResult {
   /** The document ids of the nodes written (inputs, then steps, in the proposal's order). */
   nodeIds: string[];
   edgeIds: string[];
   /** `local` also when the LLM failed, or its proposal could not be repaired and the offline planner replaced it. */
   planner: 'llm' | 'local';
+  /** The steps drawn, in the proposal's order (ids as in nodeIds). */
+  steps: { id: string; kind: GenerationKind; name?: string }[];
   /** What the planner could not do, and what validation repaired. */
-  notes: string[];
+  notes: FlowPlanNote[];
 }
 
 const zLocalId = z.string().trim().min(1).max(64);
@@ -62,7 +125,11 @@ export const zFlowProposal = z.object({
     .max(12)
     .default([]),
   wires: z.array(z.object({ from: zLocalId, to: zLocalId, toPort: z.string().min(1).max(64) })).max(64).default([]),
-  notes: z.array(z.string().max(500)).max(20).default([]),
+  /** An LLM writes its notes as sentences; the offline planner and validation write coded notes. */
+  notes: z
+    .array(z.string().max(500).transform((text) => flowNote('planner_note', { text })))
+    .max(20)
+    .default([]),
 });
 export type FlowProposal = z.infer<typeof zFlowProposal>;
 

@@ -4,10 +4,12 @@
  * variations (N seeds or a list of prompts), what feeds each of its ports (the keyboard's way to
  * wire), and Run step / Run from here / Remove; an input's text, or its image/video (upload, one
  * already on the canvas, or one of my creations). Text commits when the field is left (one undo
- * step per change, not per key); choices commit at once. Viewers see the values, disabled.
+ * step per change, not per key); choices commit at once; a template kind's template is picked
+ * from the catalogue (TemplateSelect). Viewers see the values, disabled.
  */
 import type { RunScope } from '@tessera/shared/flows';
 import type { FlowDocNode } from '@tessera/shared/flows/document';
+import { type GenerationKind, isTemplateKind } from '@tessera/shared/generation';
 import { useQuery } from '@tanstack/react-query';
 import { Play, PlayCircle, Trash2, Upload, X } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
@@ -22,6 +24,7 @@ import { ModelPicker } from '../models/ModelPicker.tsx';
 import { BAR_BUTTON, cardTitle } from './flowStyles.ts';
 import { type FlowView, mediaUrl, outputOf, patchNode, portsOf, removeEdge, removeNode, type SettingField, settingFields, setStepSetting, setVariations, wire } from './flowModel.ts';
 import { RunDialog } from './RunDialog.tsx';
+import { TemplateSelect } from './TemplateSelect.tsx';
 
 const FIELD = 'w-full rounded-lg border border-border bg-surface-2 px-2.5 py-1.5 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-accent disabled:opacity-60';
 
@@ -137,7 +140,7 @@ function StepSettings({ node, view }: { node: StepNode; view: FlowView }) {
       <fieldset className="flex flex-col gap-2" disabled={readOnly}>
         <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">{t('inspector.settings')}</legend>
         {settingFields(node.kind).map((field) => (
-          <SettingInput key={field.key} field={field} value={node.settings[field.key]} wired={wired.has(field.key)} onChange={(v) => set(field.key, v)} disabled={readOnly} />
+          <SettingInput key={field.key} kind={node.kind} field={field} value={node.settings[field.key]} wired={wired.has(field.key)} onChange={(v) => set(field.key, v)} disabled={readOnly} />
         ))}
       </fieldset>
       <fieldset className="flex flex-col gap-2" disabled={readOnly}>
@@ -220,9 +223,12 @@ function PortSource({ node, port, type, view }: { node: StepNode; port: string; 
   );
 }
 
-function SettingInput({ field, value, wired, onChange, disabled }: { field: SettingField; value: unknown; wired: boolean; onChange(v: unknown): void; disabled: boolean }) {
+function SettingInput({ kind, field, value, wired, onChange, disabled }: { kind: GenerationKind; field: SettingField; value: unknown; wired: boolean; onChange(v: unknown): void; disabled: boolean }) {
   const { t } = useTranslation('flows');
   const label = t(`fields.${field.key}`, { defaultValue: field.key });
+  // A template kind's template: picked from the catalogue, not typed.
+  if (field.key === 'templateId' && isTemplateKind(kind))
+    return <Field label={label}>{(id) => <TemplateSelect id={id} kind={kind} value={typeof value === 'string' ? value : undefined} disabled={disabled} className={FIELD} onChange={onChange} />}</Field>;
   if (field.type === 'text')
     return (
       <DraftText

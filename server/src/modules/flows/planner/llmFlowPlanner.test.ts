@@ -60,7 +60,7 @@ describe('LlmFlowPlanner', () => {
     const failed = await planner().plan({ brief: 'an image of a fox', catalogue });
     expect(failed.planner).toBe('local');
     expect(failed.proposal.steps.map((s) => s.kind)).toEqual(['text_to_image']);
-    expect(failed.proposal.notes[0]).toMatch(/offline planner made this flow/);
+    expect(failed.proposal.notes[0]).toMatchObject({ code: 'llm_failed', message: expect.stringMatching(/offline planner made this flow/) });
     standIn.mode = 'prose';
     expect((await planner().plan({ brief: 'an image of a fox', catalogue })).planner).toBe('local');
     standIn.mode = 'ok';
@@ -92,5 +92,10 @@ describe('the flow system prompt', () => {
     const fenced = { choices: [{ message: { content: '```json\n' + JSON.stringify(FLOW) + '\n```' } }] };
     expect(proposalFromCompletion(fenced, undefined).inputs[1]?.value).toBe('IMAGE');
     expect(() => proposalFromCompletion({ choices: [] }, undefined)).toThrow(/no message content/);
+  });
+
+  it('keeps the model’s own notes as planner notes, words as written', () => {
+    const noted = { choices: [{ message: { content: JSON.stringify({ ...FLOW, notes: ['No music was added.'] }) } }] };
+    expect(proposalFromCompletion(noted, PHOTO).notes).toEqual([{ code: 'planner_note', params: { text: 'No music was added.' }, message: 'No music was added.' }]);
   });
 });

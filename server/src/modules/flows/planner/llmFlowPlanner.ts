@@ -6,7 +6,7 @@
  * of `zFlowProposal`. Any failure — timeout, HTTP error, a body that is not such JSON — falls
  * back to the offline planner. Whether the proposal holds is checked afterwards (validate.ts).
  */
-import { type FlowProposal, zFlowProposal } from '@tessera/shared/flows/plan';
+import { type FlowProposal, flowNote, zFlowProposal } from '@tessera/shared/flows/plan';
 import { isTemplateKind } from '@tessera/shared/generation';
 import { LLM_TIMEOUT_MS } from '../../chat/planner/llmPlanner.ts';
 import { describeKind } from './kindSettings.ts';
@@ -68,7 +68,7 @@ export class LlmFlowPlanner implements FlowPlanner {
     } catch (error) {
       this.opts.onFallback?.(error instanceof Error ? error.message : String(error));
       const answer = await this.opts.fallback.plan(request);
-      return { proposal: { ...answer.proposal, notes: ['The planning model did not answer usably; the offline planner made this flow.', ...answer.proposal.notes] }, planner: 'local' };
+      return { proposal: { ...answer.proposal, notes: [flowNote('llm_failed'), ...answer.proposal.notes] }, planner: 'local' };
     }
   }
 

@@ -2,6 +2,7 @@ import { validateFlow } from '@tessera/shared/flows';
 import { GENERATION_KINDS, type GenerationKind } from '@tessera/shared/generation';
 import { describe, expect, it } from 'vitest';
 import { planFlowOffline, requestedSeconds, requestedVariations, subjectOf } from './offlinePlanner.ts';
+import type { FlowNoteCode } from '@tessera/shared/flows/plan';
 import type { PlannerCatalogue } from './planner.ts';
 import { checkProposal, proposalGraph, settingsProblem } from './validate.ts';
 
@@ -19,23 +20,24 @@ interface Case {
   /** The steps' kinds in order, with the port each is fed on. */
   chain: string[];
   settings?: Record<string, Record<string, unknown>>;
-  notes?: RegExp[];
+  /** Notes the plan must carry: codes, and the English of one where it matters. */
+  notes?: (FlowNoteCode | RegExp)[];
 }
 
 const CASES: Case[] = [
   { brief: 'an image of a red fox in the snow', chain: ['text_to_image'] },
   { brief: 'a video of a lighthouse at dusk', chain: ['text_to_image', 'image_to_video'] },
-  { brief: 'a 15-second clip of waves on a beach', chain: ['text_to_image', 'image_to_video'], settings: { image_to_video: { duration: 10 } }, notes: [/10-second clip for the 15 asked/] },
+  { brief: 'a 15-second clip of waves on a beach', chain: ['text_to_image', 'image_to_video'], settings: { image_to_video: { duration: 10 } }, notes: ['clip_shortened', /10-second clip for the 15 asked/] },
   { brief: 'an 8 s video of a city at night', chain: ['text_to_image', 'image_to_video'], settings: { image_to_video: { duration: 5 } } },
-  { brief: 'a 15-second product teaser from this photo, with voice-over', imageKey: PHOTO, chain: ['image_to_video', 'lip_sync'], settings: { image_to_video: { duration: 10 } }, notes: [/narration is a draft/] },
+  { brief: 'a 15-second product teaser from this photo, with voice-over', imageKey: PHOTO, chain: ['image_to_video', 'lip_sync'], settings: { image_to_video: { duration: 10 } }, notes: ['narration_draft', 'lip_sync_face'] },
   { brief: 'a product photo from this photo', imageKey: PHOTO, chain: ['product_photo'], settings: { product_photo: { templateId: 'studio-marble' } } },
   { brief: 'upscale this photo and remove the background', imageKey: PHOTO, chain: ['background_remover', 'upscale'] },
   { brief: 'four variations of a poster of a jazz festival', chain: ['text_to_image'] },
   { brief: 'a portrait of an astronaut, narrated: "We choose to go to the moon"', chain: ['text_to_image', 'lip_sync'] },
   { brief: 'turn this photo into a watercolour painting', imageKey: PHOTO, chain: ['image_to_image'] },
-  { brief: 'a clip of a cat with music and subtitles', chain: ['text_to_image', 'image_to_video'], notes: [/Music/, /Subtitles/] },
-  { brief: 'a sunrise over mountains', chain: ['text_to_image'], notes: [/does not say whether it wants a picture or a video/] },
-  { brief: 'a short video', chain: ['text_to_image', 'image_to_video'], notes: [/names no subject/] },
+  { brief: 'a clip of a cat with music and subtitles', chain: ['text_to_image', 'image_to_video'], notes: ['cannot_music', 'cannot_subtitles'] },
+  { brief: 'a sunrise over mountains', chain: ['text_to_image'], notes: ['output_unclear'] },
+  { brief: 'a short video', chain: ['text_to_image', 'image_to_video'], notes: ['no_subject'] },
   { brief: 'an upscaled video of a hummingbird', chain: ['text_to_image', 'image_to_video', 'video_upscale'] },
 ];
 
@@ -58,7 +60,10 @@ describe('the offline flow planner', () => {
       else expect(input.value).toBe(imageKey);
     }
     for (const [kind, expected] of Object.entries(settings ?? {})) expect(proposal.steps.find((s) => s.kind === kind)?.settings).toMatchObject(expected);
-    for (const note of notes ?? []) expect(proposal.notes.some((n) => note.test(n)), `${note} in ${JSON.stringify(proposal.notes)}`).toBe(true);
+    for (const note of notes ?? []) {
+      const found = proposal.notes.some((n) => (typeof note === 'string' ? n.code === note : note.test(n.message)));
+      expect(found, `${String(note)} in ${JSON.stringify(proposal.notes)}`).toBe(true);
+    }
   });
 
   it('wires the photo into the animation and the clip into the voice-over, the narration as its own input', () => {
@@ -79,6 +84,7 @@ describe('the offline flow planner', () => {
     expect(voiced.steps.find((s) => s.kind === 'lip_sync')?.settings).toEqual({});
     const many = planFlowOffline({ brief: 'four variations of a poster of a jazz festival', catalogue: catalogue() });
     expect(many.steps[0]?.variations).toEqual({ seeds: 4 });
+    expect(planFlowOffline({ brief: '40 versions of a logo', catalogue: catalogue() }).notes).toContainEqual({ code: 'variations_capped', params: { max: 16, count: 16 }, message: 'A step makes at most 16 results per run: the flow makes 16.' });
     expect(many.inputs[0]?.value).toBe('a poster of a jazz festival');
     expect(planFlowOffline({ brief: '40 versions of a logo', catalogue: catalogue() }).steps[0]?.variations).toEqual({ seeds: 16 });
   });
@@ -87,20 +93,20 @@ describe('the offline flow planner', () => {
     const kinds = ALL.filter((k) => k !== 'image_to_video' && k !== 'product_photo');
     const video = planFlowOffline({ brief: 'a video of a lighthouse', catalogue: catalogue(kinds) });
     expect(video.steps.map((s) => s.kind)).toEqual(['text_to_image']);
-    expect(video.notes.join(' ')).toMatch(/does not offer image_to_video/);
+    expect(video.notes).toContainEqual({ code: 'kind_not_offered', params: { kind: 'image_to_video' }, message: 'This server does not offer image_to_video, so the flow leaves that step out.' });
     // Nothing is left dangling: the check has nothing to repair.
     expect(checkProposal(video, { catalogue: catalogue(kinds) })).toMatchObject({ ok: true, notes: [] });
     const voiced = planFlowOffline({ brief: 'a clip from this photo with voice-over', imageKey: PHOTO, catalogue: catalogue(ALL.filter((k) => k !== 'lip_sync')) });
     expect(voiced.inputs.map((i) => i.port)).toEqual(['image']);
     expect(checkProposal(voiced, { catalogue: catalogue(ALL.filter((k) => k !== 'lip_sync')), imageKey: PHOTO })).toMatchObject({ ok: true, notes: [] });
     const product = planFlowOffline({ brief: 'a product photo from this photo', imageKey: PHOTO, catalogue: catalogue(ALL, false) });
-    expect(product.notes.join(' ')).toMatch(/No product scene template/);
+    expect(product.notes.map((n) => n.code)).toContain('no_product_template');
     const nothing = planFlowOffline({ brief: 'an image of a bike', catalogue: catalogue([]) });
     expect(nothing.steps).toEqual([]);
-    expect(nothing.notes.join(' ')).toMatch(/does not offer text_to_image/);
+    expect(nothing.notes).toMatchObject([{ code: 'kind_not_offered', params: { kind: 'text_to_image' } }]);
     expect(checkProposal(nothing, { catalogue: catalogue([]) })).toMatchObject({ ok: false, reason: 'no step of the proposal can be made here' });
     const missing = planFlowOffline({ brief: 'an image from this photo of a bike', catalogue: catalogue() });
-    expect(missing.notes.join(' ')).toMatch(/mentions a photo but none was given/);
+    expect(missing.notes.map((n) => n.code)).toContain('photo_missing');
   });
 
   it('reads durations, counts and subjects', () => {

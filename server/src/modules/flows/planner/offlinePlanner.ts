@@ -14,7 +14,7 @@
  *
  * Kinds this server does not offer are left out with a note.
  */
-import type { FlowProposal } from '@tessera/shared/flows/plan';
+import { type FlowNoteCode, type FlowNoteParams, type FlowProposal, flowNote } from '@tessera/shared/flows/plan';
 import { MAX_JOBS_PER_STEP } from '@tessera/shared/flows';
 import type { GenerationKind } from '@tessera/shared/generation';
 import { allowedValues } from './kindSettings.ts';
@@ -34,13 +34,13 @@ const CUES = {
   product: /\bproducts?\b|\bpackshots?\b/,
 };
 
-/** Cues of things the offline planner cannot make, with what it says about them. */
-const CANNOT: [RegExp, string][] = [
-  [/\b(music|soundtrack|song|jingle)\b/, 'Music is not something the offline planner adds; add a sound step yourself if you want one.'],
-  [/\b(subtitles?|captions?)\b/, 'Subtitles are not added by the offline planner.'],
-  [/\b(add|with|put|show)\s+(a|an|our|my|the)?\s*logo\b|\btext overlay\b|\btitle card\b/, 'Text and logos over the picture are added in the timeline editor, not by a flow step.'],
-  [/\b(montage|cut together|edit together|sequence of|scenes?)\b/, 'A sequence of scenes is edited in the timeline; this flow makes one clip.'],
-  [/\btranslat\w*|\bsubtitle in\b/, 'Translation is not a step the offline planner knows.'],
+/** Cues of things the offline planner cannot make, with the note it writes about them. */
+const CANNOT: [RegExp, FlowNoteCode][] = [
+  [/\b(music|soundtrack|song|jingle)\b/, 'cannot_music'],
+  [/\b(subtitles?|captions?)\b/, 'cannot_subtitles'],
+  [/\b(add|with|put|show)\s+(a|an|our|my|the)?\s*logo\b|\btext overlay\b|\btitle card\b/, 'cannot_overlay'],
+  [/\b(montage|cut together|edit together|sequence of|scenes?)\b/, 'cannot_sequence'],
+  [/\btranslat\w*|\bsubtitle in\b/, 'cannot_translate'],
 ];
 
 /** Words that only steer the plan, removed to leave the subject for the prompt. */
@@ -121,7 +121,7 @@ class Builder {
    */
   step(kind: GenerationKind, settings: Record<string, unknown>, wires: Record<string, string | null | (() => string | null)>, name: string): string | null {
     if (!this.offers(kind)) {
-      this.proposal.notes.push(`This server does not offer ${kind}, so the flow has no ${name.toLowerCase()} step.`);
+      this.note('kind_not_offered', { kind });
       return null;
     }
     const id = `s${++this.n}`;
@@ -133,8 +133,8 @@ class Builder {
     return id;
   }
 
-  note(text: string): void {
-    this.proposal.notes.push(text);
+  note(code: FlowNoteCode, params?: FlowNoteParams): void {
+    this.proposal.notes.push(flowNote(code, params));
   }
 }
 
@@ -152,12 +152,12 @@ export function planFlowOffline(request: FlowPlanRequest): FlowProposal {
   const seconds = requestedSeconds(brief);
   const mapped = wantsVideo || wantsVoice || wantsUpscale || wantsCutout || CUES.image.test(text) || Boolean(imageKey);
 
-  if (!imageKey && CUES.thisImage.test(text)) b.note('The brief mentions a photo but none was given: the flow starts from a generated image. Pick an image to start from it instead.');
-  if (!mapped) b.note('The brief does not say whether it wants a picture or a video: the flow makes a picture.');
+  if (!imageKey && CUES.thisImage.test(text)) b.note('photo_missing');
+  if (!mapped) b.note('output_unclear');
 
   // The subject as a prompt (the whole brief when only steering words were found).
   const prompt = subject || (imageKey ? '' : brief.trim());
-  if (!subject && !imageKey) b.note('The brief names no subject: the prompt is the brief as written; say what the picture shows in the prompt input.');
+  if (!subject && !imageKey) b.note('no_subject');
   let promptId: string | null | undefined;
   const promptInput = (): string | null => (promptId ??= prompt ? b.input('text', prompt, 'Prompt') : null);
   const photo = imageKey ? b.input('image', imageKey, 'Photo') : null;
@@ -171,7 +171,7 @@ export function planFlowOffline(request: FlowPlanRequest): FlowProposal {
   } else if (!wantsVideo && CUES.product.test(text)) {
     const template = catalogue.templates.product_photo?.[0];
     if (template) first = image = b.step('product_photo', { templateId: template.id }, { image: photo }, 'Product scene') ?? photo;
-    else b.note('No product scene template is offered here, so the photo is used as it is.');
+    else b.note('no_product_template');
   } else if (!wantsVideo && prompt && !wantsUpscale && !wantsCutout) {
     first = image = b.step('image_to_image', {}, { image: photo, prompt: promptInput }, 'Restyle') ?? photo;
   }
@@ -186,7 +186,7 @@ export function planFlowOffline(request: FlowPlanRequest): FlowProposal {
     if (seconds !== null) {
       const duration = clampDuration('image_to_video', seconds);
       if (duration !== null) settings.duration = duration;
-      if (duration !== null && duration !== seconds) b.note(`A clip is at most ${Math.max(...((allowedValues('image_to_video', 'duration') ?? [duration]) as number[]))} seconds here: the flow makes a ${duration}-second clip for the ${seconds} asked.`);
+      if (duration !== null && duration !== seconds) b.note('clip_shortened', { max: Math.max(...((allowedValues('image_to_video', 'duration') ?? [duration]) as number[])), duration, asked: seconds });
     }
     video = b.step('image_to_video', settings, { image, prompt: promptInput }, 'Animation');
     first ??= video;
@@ -195,20 +195,20 @@ export function planFlowOffline(request: FlowPlanRequest): FlowProposal {
 
   // A voice-over speaks over the clip when there is one, else the portrait speaks it.
   const speaker: Record<string, string> | null = video ? { video } : image ? { image } : null;
-  if (wantsVoice && !speaker) b.note('A voice-over needs a picture or a clip to speak over, and this flow has none.');
+  if (wantsVoice && !speaker) b.note('voice_needs_picture');
   if (wantsVoice && speaker) {
     const words = quoted(brief);
     const narration = words ?? `Introducing ${subject || 'what you see here'}.`.replace(/\s+/g, ' ');
     const synced = b.step('lip_sync', {}, { ...speaker, text: () => b.input('text', narration, 'Narration') }, 'Voice-over');
-    if (synced && !words) b.note('The narration is a draft: write what should be said in the narration input.');
-    if (synced) b.note('Lip sync moves the mouth of a face in the picture: it needs a visible face.');
+    if (synced && !words) b.note('narration_draft');
+    if (synced) b.note('lip_sync_face');
   }
 
   if (variations !== null && first) {
     const seeds = Math.min(variations, MAX_JOBS_PER_STEP);
     const step = b.proposal.steps.find((s) => s.id === first);
     if (step) step.variations = { seeds };
-    if (seeds !== variations) b.note(`A step makes at most ${MAX_JOBS_PER_STEP} results per run: the flow makes ${seeds}.`);
+    if (seeds !== variations) b.note('variations_capped', { max: MAX_JOBS_PER_STEP, count: seeds });
   }
   for (const [cue, note] of CANNOT) if (cue.test(text)) b.note(note);
   return b.proposal;

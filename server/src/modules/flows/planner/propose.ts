@@ -13,7 +13,7 @@ import { placeInFreeSpace } from '@tessera/shared/canvas/placement';
 import { isProTemplateType, TEMPLATE_KIND, TEMPLATE_TYPES } from '@tessera/shared/catalog';
 import { AppError } from '@tessera/shared/errors';
 import { connect, type FlowDocNode, readFlow, writeFlowNode } from '@tessera/shared/flows/document';
-import { FLOW_NODE_SIZE, type FlowProposal, type FlowProposeInput, type FlowProposeResult, layoutProposal } from '@tessera/shared/flows/plan';
+import { FLOW_NODE_SIZE, type FlowPlanNote, type FlowProposal, type FlowProposeInput, type FlowProposeResult, flowNote, layoutProposal } from '@tessera/shared/flows/plan';
 import { GENERATION_KINDS, type GenerationKind, isTemplateKind } from '@tessera/shared/generation';
 import { canEdit } from '@tessera/shared/projects';
 import { mayUseMedia, projectMediaScope } from '../../../generation/inputs.ts';
@@ -82,7 +82,7 @@ async function checkedProposal(
   services: ProposeServices,
   input: FlowProposeInput,
   planner: FlowPlanner,
-): Promise<{ proposal: FlowProposal; planner: 'llm' | 'local'; notes: string[] }> {
+): Promise<{ proposal: FlowProposal; planner: 'llm' | 'local'; notes: FlowPlanNote[] }> {
   const catalogue = await plannerCatalogue(services);
   const request = { brief: input.brief, imageKey: input.imageKey, catalogue };
   const answer = await planner.plan(request);
@@ -91,8 +91,7 @@ async function checkedProposal(
     return { proposal: check.proposal, planner: answer.planner, notes: [...check.proposal.notes, ...check.notes] };
   }
   if (answer.planner === 'local') return offlineOutcome(answer.proposal, check, []);
-  const why = check.ok ? 'its texts were refused by moderation' : check.reason;
-  const replaced = [`The planning model's flow could not be used (${why}); the offline planner made this one.`, ...(check.ok ? [] : check.notes)];
+  const replaced = check.ok ? [flowNote('llm_refused')] : [flowNote('llm_unusable', { reason: check.reason }), ...check.notes];
   const proposal = planFlowOffline(request);
   return offlineOutcome(proposal, checkProposal(proposal, { catalogue, imageKey: input.imageKey }), replaced);
 }
@@ -102,10 +101,10 @@ async function checkedProposal(
  * check the common briefs); with none — nothing it needs is offered here — nothing is drawn and
  * the notes say why.
  */
-function offlineOutcome(proposal: FlowProposal, check: ProposalCheck, before: string[]): { proposal: FlowProposal; planner: 'local'; notes: string[] } {
+function offlineOutcome(proposal: FlowProposal, check: ProposalCheck, before: FlowPlanNote[]): { proposal: FlowProposal; planner: 'local'; notes: FlowPlanNote[] } {
   if (check.ok) return { proposal: check.proposal, planner: 'local', notes: [...before, ...check.proposal.notes, ...check.notes] };
   if (proposal.steps.length > 0) throw new AppError('FLOW_INVALID');
-  return { proposal: { steps: [], inputs: [], wires: [], notes: [] }, planner: 'local', notes: [...before, ...proposal.notes, 'Nothing this server offers fits the brief, so no flow was drawn.'] };
+  return { proposal: { steps: [], inputs: [], wires: [], notes: [] }, planner: 'local', notes: [...before, ...proposal.notes, flowNote('nothing_fits')] };
 }
 
 /**
@@ -120,7 +119,7 @@ export async function proposeFlow(services: ProposeServices, userId: string, inp
 
   const { proposal, planner: used, notes } = await checkedProposal(services, input, planner ?? createFlowPlanner(services.config));
   const order = [...proposal.inputs.map((i) => i.id), ...proposal.steps.map((s) => s.id)];
-  if (order.length === 0) return { nodeIds: [], edgeIds: [], planner: used, notes };
+  if (order.length === 0) return { nodeIds: [], edgeIds: [], steps: [], planner: used, notes };
   const layout = layoutProposal(order, proposal.wires);
   const docId = new Map(order.map((id) => [id, randomUUID()]));
   const nodeIds = order.map((id) => docId.get(id)!);
@@ -154,9 +153,10 @@ export async function proposeFlow(services: ProposeServices, userId: string, inp
       const id = randomUUID();
       // Checked already; connect checks again against the document as it is.
       const problem = connect(doc, { id, from: docId.get(wire.from)!, to: docId.get(wire.to)!, toPort: wire.toPort });
-      if (problem) notes.push(`The wire into ${wire.to}.${wire.toPort} could not be drawn (${problem.replaceAll('_', ' ')}).`);
+      if (problem) notes.push(flowNote('wire_not_drawn', { to: wire.to, port: wire.toPort, problem }));
       else edgeIds.push(id);
     }
   });
-  return { nodeIds, edgeIds, planner: used, notes };
+  const steps = proposal.steps.map((s) => ({ id: docId.get(s.id)!, kind: s.kind as GenerationKind, ...(s.name ? { name: s.name } : {}) }));
+  return { nodeIds, edgeIds, steps, planner: used, notes };
 }

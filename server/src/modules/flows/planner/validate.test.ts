@@ -51,7 +51,12 @@ describe('checkProposal', () => {
       ['photo', PHOTO],
     ]);
     expect(check.proposal.wires).toEqual(base().wires);
-    const notes = check.notes.join('\n');
+    // Each repair is a coded note (the studio translates the code) with the English beside it.
+    expect(check.notes.map((n) => n.code).sort()).toEqual(
+      ['image_input_replaced', 'input_unused', 'media_input_dropped', 'model_not_offered', 'setting_dropped', 'step_kind_dropped', 'step_kind_dropped', 'wire_dropped', 'wire_dropped', 'wire_dropped'].sort(),
+    );
+    expect(check.notes).toContainEqual({ code: 'wire_dropped', params: { from: 'a', to: 'b', port: 'text', problem: 'type_mismatch' }, message: 'The wire a → b.text was dropped (type mismatch).' });
+    const notes = check.notes.map((n) => n.message).join('\n');
     for (const expected of [/c \(video_upscale\) was left out/, /d \(warp_drive\) was left out/, /a → b\.text was dropped \(type mismatch\)/, /photo → a\.image was dropped \(port taken\)/, /setting sparkle/, /dall-e-9 is not offered/, /uses the image you gave/, /video input clip was left out/, /spare feeds nothing/]) {
       expect(notes).toMatch(expected);
     }
@@ -68,7 +73,7 @@ describe('checkProposal', () => {
     noVoice.steps[1]!.settings = {};
     expect(checkProposal(noVoice, { catalogue, imageKey: PHOTO })).toMatchObject({ ok: false, reason: expect.stringMatching(/lip_sync/) });
     const template: FlowProposal = { inputs: [{ id: 'photo', port: 'image', value: PHOTO }], steps: [{ id: 't', kind: 'product_photo', settings: { templateId: 'made-up' } }], wires: [{ from: 'photo', to: 't', toPort: 'image' }], notes: [] };
-    expect(checkProposal(template, { catalogue, imageKey: PHOTO })).toMatchObject({ ok: false, notes: [expect.stringMatching(/no such template/)] });
+    expect(checkProposal(template, { catalogue, imageKey: PHOTO })).toMatchObject({ ok: false, notes: [{ code: 'template_not_offered', params: { step: 't', kind: 'product_photo' }, message: expect.stringMatching(/no such template/) }] });
     const duplicate = base();
     duplicate.steps[1]!.id = 'a';
     expect(checkProposal(duplicate, { catalogue, imageKey: PHOTO })).toMatchObject({ ok: false, reason: 'two nodes share the id a' });

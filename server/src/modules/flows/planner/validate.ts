@@ -10,7 +10,7 @@
  * planner's.
  */
 import { edgeIssue, type FlowGraph, type FlowNode, inputPortsOf, validateFlow } from '@tessera/shared/flows';
-import type { FlowProposal } from '@tessera/shared/flows/plan';
+import { type FlowPlanNote, type FlowProposal, flowNote } from '@tessera/shared/flows/plan';
 import { GENERATION_KINDS, type GenerationKind, isGenerationKind, isTemplateKind } from '@tessera/shared/generation';
 import { settingNames } from './kindSettings.ts';
 import { type PlannerCatalogue, UNPLANNED_KINDS } from './planner.ts';
@@ -18,7 +18,7 @@ import { type PlannerCatalogue, UNPLANNED_KINDS } from './planner.ts';
 /** What a wired port holds while a step's settings are checked (flows.service prices with the same kind of stand-ins). */
 const PLACEHOLDER = { image: 'u/flow/placeholder.png', video: 'u/flow/placeholder.mp4', text: 'A placeholder prompt' } as const;
 
-export type ProposalCheck = { ok: true; proposal: FlowProposal; notes: string[] } | { ok: false; reason: string; notes: string[] };
+export type ProposalCheck = { ok: true; proposal: FlowProposal; notes: FlowPlanNote[] } | { ok: false; reason: string; notes: FlowPlanNote[] };
 
 /** Sets a dotted path (`background.image`) in a copy. */
 function withField(input: Record<string, unknown>, path: string, value: string): Record<string, unknown> {
@@ -55,7 +55,7 @@ export function proposalGraph(proposal: FlowProposal): FlowGraph {
 
 /** Checks and repairs a proposal; `imageKey` is the only media a proposal may name. */
 export function checkProposal(raw: FlowProposal, ctx: { catalogue: PlannerCatalogue; imageKey?: string | undefined }): ProposalCheck {
-  const notes: string[] = [];
+  const notes: FlowPlanNote[] = [];
   const offered = new Set<string>(ctx.catalogue.kinds.filter((k) => !UNPLANNED_KINDS.has(k)));
   const ids = new Set<string>();
   const fail = (reason: string): ProposalCheck => ({ ok: false, reason, notes });
@@ -66,12 +66,12 @@ export function checkProposal(raw: FlowProposal, ctx: { catalogue: PlannerCatalo
     if (ids.has(input.id)) return fail(`two nodes share the id ${input.id}`);
     ids.add(input.id);
     if (input.port === 'text') {
-      if (!input.value?.trim()) notes.push(`An empty text input (${input.id}) was left out.`);
+      if (!input.value?.trim()) notes.push(flowNote('empty_text_input', { input: input.id }));
       else inputs.push({ ...input, value: input.value.trim() });
     } else if (input.port === 'image' && ctx.imageKey) {
-      if (input.value !== ctx.imageKey) notes.push(`The image input ${input.id} uses the image you gave.`);
+      if (input.value !== ctx.imageKey) notes.push(flowNote('image_input_replaced', { input: input.id }));
       inputs.push({ ...input, value: ctx.imageKey });
-    } else notes.push(`The ${input.port} input ${input.id} was left out: only the image you give can be used.`);
+    } else notes.push(flowNote('media_input_dropped', { port: input.port, input: input.id }));
   }
 
   // Steps: kinds offered here, models offered for them, settings the kind knows.
@@ -80,7 +80,7 @@ export function checkProposal(raw: FlowProposal, ctx: { catalogue: PlannerCatalo
     if (ids.has(step.id)) return fail(`two nodes share the id ${step.id}`);
     ids.add(step.id);
     if (!isGenerationKind(step.kind) || !offered.has(step.kind)) {
-      notes.push(`The step ${step.id} (${step.kind}) was left out: this server does not offer that kind.`);
+      notes.push(flowNote('step_kind_dropped', { step: step.id, kind: step.kind }));
       continue;
     }
     const kind = step.kind;
@@ -88,18 +88,18 @@ export function checkProposal(raw: FlowProposal, ctx: { catalogue: PlannerCatalo
     const settings: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(step.settings)) {
       if (known.has(name)) settings[name] = value;
-      else notes.push(`The setting ${name} of ${step.id} (${kind}) was dropped: ${kind} has no such setting.`);
+      else notes.push(flowNote('setting_dropped', { setting: name, step: step.id, kind }));
     }
     if (isTemplateKind(kind)) {
       const templates = ctx.catalogue.templates[kind] ?? [];
       if (!templates.some((t) => t.id === settings.templateId)) {
-        notes.push(`The step ${step.id} (${kind}) was left out: no such template is offered.`);
+        notes.push(flowNote('template_not_offered', { step: step.id, kind }));
         continue;
       }
     }
     let model = step.model;
     if (model !== undefined && !(ctx.catalogue.models[kind] ?? []).includes(model)) {
-      notes.push(`The model ${model} is not offered for ${kind}; ${step.id} uses the default.`);
+      notes.push(flowNote('model_not_offered', { model, kind, step: step.id }));
       model = undefined;
     }
     steps.push({ ...step, kind, settings, ...(model === undefined ? { model: undefined } : { model }) });
@@ -114,7 +114,7 @@ export function checkProposal(raw: FlowProposal, ctx: { catalogue: PlannerCatalo
   for (const wire of raw.wires) {
     const problem = edgeIssue(graph, wire) ?? (taken.has(`${wire.to}\u0000${wire.toPort}`) ? 'port_taken' : null);
     if (problem) {
-      notes.push(`The wire ${wire.from} → ${wire.to}.${wire.toPort} was dropped (${problem.replaceAll('_', ' ')}).`);
+      notes.push(flowNote('wire_dropped', { from: wire.from, to: wire.to, port: wire.toPort, problem }));
       continue;
     }
     taken.add(`${wire.to}\u0000${wire.toPort}`);
@@ -123,7 +123,7 @@ export function checkProposal(raw: FlowProposal, ctx: { catalogue: PlannerCatalo
 
   // Inputs nothing uses are left out (they would only clutter the canvas).
   const used = new Set(wires.map((w) => w.from));
-  const keptInputs = inputs.filter((i) => used.has(i.id) || (notes.push(`The input ${i.id} feeds nothing and was left out.`), false));
+  const keptInputs = inputs.filter((i) => used.has(i.id) || (notes.push(flowNote('input_unused', { input: i.id })), false));
 
   const proposal: FlowProposal = { steps, inputs: keptInputs, wires, notes: raw.notes };
   for (const step of steps) {

@@ -1,5 +1,5 @@
 /**
- * The right-hand panel: Inspector, Queue and Chat tabs. A collapsible column on wide screens; on
+ * The right-hand panel: Inspector, Queue and Chat tabs (the chat also plans flows, issue 24). A collapsible column on wide screens; on
  * phones the same tabs open in a sheet from a button over the canvas.
  */
 import { ListChecks, MessageSquare, PanelRight, SlidersHorizontal } from 'lucide-react';
@@ -7,6 +7,7 @@ import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/ui/Sheet.tsx';
 import { ChatPanel, type ChatCanvasBridge } from '../../chat/ChatPanel.tsx';
+import { ChatWithFlowPlanner } from '../../flows/FlowPlanPanel.tsx';
 import { useCanvasSession } from './canvasSession.ts';
 import { type SidePanelTab, useCanvasUi } from './canvasUiStore.ts';
 import { imageInputOf } from './nodeMedia.ts';
@@ -69,7 +70,7 @@ function CanvasChat() {
     showNode: (id) => void showNode(manager, id),
     canGenerate: !readOnly,
   };
-  return <ChatPanel projectId={projectId} canvas={bridge} />;
+  return <ChatWithFlowPlanner chat={<ChatPanel projectId={projectId} canvas={bridge} />} />;
 }
 
 /**

@@ -19,6 +19,7 @@ const ROUTES = [
   '/video',
   '/image',
   '/ai-effects',
+  '/flows',
   '/loras',
   '/ai-video',
   '/ai-image',

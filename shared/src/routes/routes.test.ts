@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { alternateLinks, canonicalPath, canonicalUrl, classifyHost, hostPolicy, navSection, stripSitePrefix } from './routes.ts';
 
 describe('navSection (§2 highlighting)', () => {
-  it.each(['/explore', '/all', '/video', '/ai-effects', '/image', '/loras', '/lora-detail', '/tag-detail', '/lora-detail/abc', '/tag-detail/cats', '/video/123', '/author/abc'])(
+  it.each(['/explore', '/all', '/video', '/ai-effects', '/image', '/loras', '/lora-detail', '/tag-detail', '/lora-detail/abc', '/tag-detail/cats', '/video/123', '/author/abc', '/flows'])(
     'highlights explore for %s',
     (path) => {
       expect(navSection(path)).toBe('explore');

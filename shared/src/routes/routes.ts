@@ -34,10 +34,11 @@ export function isUnder(path: string, prefix: string): boolean {
 /**
  * §2 highlighting rules, first match wins. Besides the spec's lists: our own page areas map to
  * the section of the same name (`/app/ai-tools` is the tool section's landing, `/ai-video` and
- * `/app/ai-video` are one section), and the language prefix never matters.
+ * `/app/ai-video` are one section), the explore tabs' Flows (`/flows`, published flow templates)
+ * is explore, and the language prefix never matters.
  */
 const RULES: readonly (readonly [NavSection, readonly string[]])[] = [
-  ['explore', ['/explore', '/all', '/video', '/ai-effects', '/image', '/loras', '/lora-detail', '/tag-detail', '/author']],
+  ['explore', ['/explore', '/all', '/video', '/ai-effects', '/image', '/loras', '/lora-detail', '/tag-detail', '/author', '/flows']],
   ['apiPlatform', ['/api-platform']],
   ['tools', ['/app/image-tools', '/app/tool', '/app/image-generators', '/app/ai-tools', '/ai-tools', '/tools']],
   ['proEffects', ['/app/pro-effects', '/pro-effects']],

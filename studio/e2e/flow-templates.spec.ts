@@ -1,7 +1,7 @@
 /**
  * Flow templates (issue 24, item 5) in real browsers against the real server: Ava builds a
- * prompt → text-to-image flow, runs it, saves it as a template "with sample media" and publishes
- * it. Ben (another account) finds it on the explore Flows tab with its preview (no serious axe
+ * prompt → text-to-image flow, runs it, saves it as a template "with sample media", publishes it
+ * and inserts it back into her canvas. Ben (another account) finds it on the explore Flows tab with its preview (no serious axe
  * violations there), opens it and uses it: a new project's canvas with the same steps. Then, on
  * /app/ai-image, he picks it as a flow preset, types a prompt, sees the price, generates, and
  * watches the step finish on the new project's canvas.
@@ -60,6 +60,11 @@ describe('flow templates', () => {
     await row.getByTestId('flow-template-publish').click();
     await ava.page.locator('[data-testid="flow-template-row"][data-visibility="public"]').filter({ hasText: name }).waitFor();
     const templateId = await row.getAttribute('data-template-id');
+    // Inserted into the canvas it came from: two more cards, in view.
+    await row.getByTestId('flow-template-insert').click();
+    await expect.poll(() => ava.page.getByTestId('flow-card').count(), { timeout: 10_000 }).toBe(4);
+    const centres = await ava.page.getByTestId('flow-card').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [r.x + r.width / 2, r.y + r.height / 2]));
+    for (const [x, y] of centres) expect(x! > 0 && x! < 1280 && y! > 0 && y! < 1000, `card centre ${x},${y} in view`).toBe(true);
 
     // Ben: the Flows tab shows it with its preview; axe finds nothing serious there.
     const benCookie = await signUpVerified(url, `ben.templates.${stamp}@example.com`, { name: 'Ben' });

@@ -7,7 +7,7 @@
  */
 import { flowRuns, flowTemplates, generationTasks, projectMedia, projects } from '@tessera/db/schema';
 import { validateFlow } from '@tessera/shared/flows';
-import { asGraphNode, connect, readFlow, readRuns, writeFlowNode } from '@tessera/shared/flows/document';
+import { asGraphNode, connect, readFlow, readRuns, updateFlowNode, writeFlowNode } from '@tessera/shared/flows/document';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,8 @@ let viewer: TestUser;
 let carol: TestUser;
 let projectId: string;
 let aliceDoc: CollabClient;
+/** A result of Carol's own (made when she starts a template), private to her. */
+let carolResult = '';
 
 const call = async (user: TestUser | null, path: string, input: unknown, method: 'GET' | 'POST' = 'POST') => rpc(t.app, user?.cookie ?? null, path, input, method);
 const data = <T = Summary>(res: { body: { result?: { data: unknown } } }) => res.body.result?.data as T;
@@ -322,6 +324,7 @@ describe('using a template', () => {
     await waitUntil(async () => (await remaining(carol)) === before - price.cost, 5000, 'the charge of the estimate');
     const [project] = await t.database.db.select({ name: projects.name, ownerId: projects.ownerId }).from(projects).where(eq(projects.id, created));
     expect(project).toEqual({ name: 'Kite', ownerId: carol.id });
+    carolResult = Object.values(readRuns(client.doc)).find((r) => r.outputs.length > 0)!.outputs[0]!;
   });
 
   it('an anonymous guest can start one too (without running it)', async () => {
@@ -329,5 +332,53 @@ describe('using a template', () => {
     const res = await call(guest, 'flowTemplate.start', { templateId: plain.id, inputs: {} });
     expect(res.status).toBe(200);
     expect(data<{ runId: string | null }>(res).runId).toBeNull();
+  });
+});
+
+describe('sample media', () => {
+  it('a save with media keeps no file its author may not share', async () => {
+    // A key of Carol's pasted into Alice's project: Carol is no member, so it is not Alice's to share.
+    updateFlowNode(aliceDoc.doc, 'img', { value: carolResult });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const res = await call(alice, 'flowTemplate.create', { projectId, name: 'Not my picture', withMedia: true, nodeIds: ['img', 'cut'] });
+    expect(res.status).toBe(200);
+    expect(data(res).inputs).toEqual([{ id: 'img', port: 'image', name: null, value: null }]);
+    const [row] = await t.database.db.select({ sampleKeys: flowTemplates.sampleKeys }).from(flowTemplates).where(eq(flowTemplates.id, data(res).id));
+    expect(row?.sampleKeys).toEqual([]);
+  });
+
+  it("another person's private sample is shown but not run: the price names the input to fill in, and a start with a run is refused", async () => {
+    const upscaled = readRuns(aliceDoc.doc).s2!.outputs[0]!;
+    updateFlowNode(aliceDoc.doc, 'img', { value: upscaled });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const saved = data(await call(alice, 'flowTemplate.create', { projectId, name: 'Cut-out with a sample', withMedia: true, nodeIds: ['img', 'cut'] }));
+    expect(saved.inputs).toEqual([{ id: 'img', port: 'image', name: null, value: upscaled }]);
+    expect((await call(alice, 'flowTemplate.publish', { templateId: saved.id, published: true })).status).toBe(200);
+
+    const price = data<{ cost: number; issues: { code: string; id: string }[] }>(await call(carol, 'flowTemplate.estimate', { templateId: saved.id }, 'GET'));
+    expect(price.issues).toEqual([expect.objectContaining({ code: 'empty_input', id: 'img' })]);
+    const before = await projectsOf(carol.id);
+    const refused = await call(carol, 'flowTemplate.start', { templateId: saved.id, run: { expectedCost: price.cost } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.data.appCode).toBe('FLOW_INVALID');
+    expect(await projectsOf(carol.id)).toHaveLength(before.length);
+    // With her own picture instead, it prices cleanly.
+    const own = data<{ cost: number; issues: unknown[] }>(await call(carol, 'flowTemplate.estimate', { templateId: saved.id, inputs: { img: carolResult } }, 'GET'));
+    expect(own).toMatchObject({ cost: 2, issues: [] });
+  });
+});
+
+describe('limits', () => {
+  it('one person keeps at most 200 templates', async () => {
+    const dave = await signUpTestUser(t.app);
+    const daveProject = await seedProject(t.database.db, dave.id, [], "Dave's");
+    const row = { ownerId: dave.id, projectId: daveProject, name: 'Filler', graph: { nodes: [{ id: 's', type: 'step', kind: 'text_to_image', settings: {}, x: 0, y: 0 }], edges: [] }, output: 'image' };
+    await t.database.db.insert(flowTemplates).values(Array.from({ length: 199 }, () => row));
+    // At 199 the save goes ahead (and fails only because Dave's flow is empty).
+    expect((await call(dave, 'flowTemplate.create', { projectId: daveProject, name: 'One more' })).body.error.data.appCode).toBe('FLOW_INVALID');
+    await t.database.db.insert(flowTemplates).values(row);
+    const res = await call(dave, 'flowTemplate.create', { projectId: daveProject, name: 'One too many' });
+    expect(res.status).toBe(403);
+    expect(res.body.error.data.appCode).toBe('FORBIDDEN');
   });
 });

@@ -29,7 +29,7 @@ import {
 } from '@tessera/shared/flows/templates';
 import { GENERATION_KINDS, parseImageRef, parseVideoRef } from '@tessera/shared/generation';
 import { z } from 'zod';
-import { mayUseMedia } from '../../generation/inputs.ts';
+import { mayUseMedia, projectMediaScope } from '../../generation/inputs.ts';
 import { moderateTexts } from '../../generation/moderation.ts';
 import { findMediaObject } from '../../media/media.api.ts';
 import { createMediaLinks } from '../../media/signedLinks.ts';
@@ -142,7 +142,8 @@ function mediaKeyOf(port: PortType, value: string | null): string | null {
 /**
  * Saves the project's flow — or the listed nodes of it, with the edges between them — as a
  * template (project editors). Without media its inputs are emptied; with media they keep their
- * values and the template keeps the first result of the last step that has one as its preview.
+ * values and the template keeps the first result of the last step that has one as its preview
+ * (both only when the author may share that file, see below); those files are its samples.
  */
 export async function createFlowTemplate(services: TemplateServices, userId: string, input: CreateInput): Promise<FlowTemplateDetail> {
   await requireEditor(services.db, input.projectId, userId);
@@ -158,29 +159,37 @@ export async function createFlowTemplate(services: TemplateServices, userId: str
   if (!nodes.some((n) => n.type === 'step') || nodes.length > FLOW_TEMPLATE_NODES_MAX) throw new AppError('FLOW_INVALID');
   if (validateFlow({ nodes: nodes.map(asGraphNode), edges }).length > 0) throw new AppError('FLOW_INVALID');
 
+  // Media is kept only when the author may share it: what they could feed into a step
+  // themselves (theirs, published and not copy-protected, or a teammate's shown in this project).
+  const scope = input.withMedia ? await projectMediaScope(services, userId, input.projectId) : null;
+  const shareable = async (key: string) => {
+    const object = await findMediaObject(services.db, key);
+    return object !== null && (await mayUseMedia(services, userId, object, scope));
+  };
+  const sampleKeys = new Set<string>();
   const left = Math.min(...nodes.map((n) => n.x));
   const top = Math.min(...nodes.map((n) => n.y));
-  const placed: FlowDocNode[] = nodes.map((n) => ({
-    ...n,
-    x: n.x - left,
-    y: n.y - top,
-    ...(n.type === 'input' && !input.withMedia ? { value: null } : {}),
-  }));
+  const placed: FlowDocNode[] = [];
+  for (const n of nodes) {
+    const moved = { ...n, x: n.x - left, y: n.y - top };
+    if (moved.type !== 'input') {
+      placed.push(moved);
+      continue;
+    }
+    const key = input.withMedia ? mediaKeyOf(moved.port, moved.value) : null;
+    const keepValue = input.withMedia && (key === null || (await shareable(key)));
+    if (key && keepValue) sampleKeys.add(key);
+    placed.push({ ...moved, value: keepValue ? moved.value : null });
+  }
   const graph: FlowTemplateGraph = { nodes: placed, edges };
-  const ordered = orderedNodes(graph);
-  const steps = ordered.filter((n) => n.type === 'step');
+  const steps = orderedNodes(graph).filter((n) => n.type === 'step');
   const last = steps.at(-1)!;
 
   let preview: { key: string; mediaType: 'image' | 'video' } | null = null;
-  const sampleKeys = new Set<string>();
   if (input.withMedia) {
-    for (const node of placed) {
-      const key = node.type === 'input' ? mediaKeyOf(node.port, node.value) : null;
-      if (key) sampleKeys.add(key);
-    }
-    const made = [...steps].reverse().find((s) => s.type === 'step' && (runs[s.id]?.outputs.length ?? 0) > 0);
+    const made = [...steps].reverse().find((s) => (runs[s.id]?.outputs.length ?? 0) > 0);
     const key = made ? runs[made.id]?.outputs[0] : undefined;
-    if (made?.type === 'step' && key) {
+    if (made?.type === 'step' && key && (await shareable(key))) {
       preview = { key, mediaType: GENERATION_KINDS[made.kind].output === 'video' ? 'video' : 'image' };
       sampleKeys.add(key);
     }
@@ -306,6 +315,23 @@ async function checkInputs(services: TemplateServices, userId: string, graph: Fl
   if (issues.length > 0) throw new z.ZodError(issues);
 }
 
+/**
+ * The price of running the whole template with `inputs`. A sample file kept in an input that the
+ * caller may not feed into a step (the author's own upload) is shown, not run: it is an issue
+ * to fill in, before anything is charged.
+ */
+async function priceOf(services: TemplateServices, userId: string, graph: FlowTemplateGraph, inputs: Record<string, string>): Promise<FlowEstimate> {
+  const estimate = await estimateFrom(services, userId, filled(graph, inputs), {}, { kind: 'all' });
+  const issues = [...estimate.issues];
+  for (const node of graph.nodes) {
+    const key = node.type === 'input' && inputs[node.id] === undefined ? mediaKeyOf(node.port, node.value) : null;
+    if (!key) continue;
+    const object = await findMediaObject(services.db, key);
+    if (!object || !(await mayUseMedia(services, userId, object, null))) issues.push({ code: 'empty_input', id: node.id, message: 'This sample is only shown. Choose your own file.' });
+  }
+  return { ...estimate, issues };
+}
+
 /** The template's graph with `inputs` written into its input nodes. */
 function filled(graph: FlowTemplateGraph, inputs: Record<string, string>): Graph {
   return { nodes: graph.nodes.map((n) => (n.type === 'input' && inputs[n.id] !== undefined ? { ...n, value: inputs[n.id]! } : n)), edges: graph.edges };
@@ -344,7 +370,7 @@ export async function estimateFlowTemplate(services: TemplateServices, userId: s
   const record = await visibleTemplate(services, input.templateId, userId);
   const graph = graphOf(record);
   await checkInputs(services, userId, graph, input.inputs);
-  return estimateFrom(services, userId, filled(graph, input.inputs), {}, { kind: 'all' });
+  return priceOf(services, userId, graph, input.inputs);
 }
 
 /**
@@ -358,7 +384,7 @@ export async function startFlowTemplate(services: TemplateServices, userId: stri
   await checkInputs(services, userId, graph, input.inputs);
   const flow = filled(graph, input.inputs);
   if (input.run) {
-    const estimate = await estimateFrom(services, userId, flow, {}, { kind: 'all' });
+    const estimate = await priceOf(services, userId, graph, input.inputs);
     if (estimate.issues.length > 0) throw new AppError('FLOW_INVALID');
     if (estimate.cost !== input.run.expectedCost) throw new AppError('FLOW_COST_CHANGED');
   }

@@ -96,7 +96,7 @@ export function TemplateDetailDialog({ template, onClose }: { template: FlowTemp
               {shown.inputs.map((input) => (
                 <li key={input.id} className="flex flex-wrap gap-x-2 rounded-lg border border-border px-3 py-1.5">
                   <span className="font-medium">{input.name || t(`port.${input.port}`)}</span>
-                  {input.name && <span className="text-muted">{t(`port.${input.port}`)}</span>}
+                  {input.name && input.name !== t(`port.${input.port}`) && <span className="text-muted">{t(`port.${input.port}`)}</span>}
                   {input.port === 'text' && input.value && <span className="w-full truncate text-muted">“{input.value}”</span>}
                 </li>
               ))}

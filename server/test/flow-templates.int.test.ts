@@ -5,7 +5,7 @@
  * person's project with new ids, and started as a new project that runs through the real queue
  * at the price shown. The model provider is a stand-in at the system's edge.
  */
-import { flowRuns, flowTemplates, generationTasks, projectMedia, projects } from '@tessera/db/schema';
+import { flowRuns, flowTemplates, generationTasks, projectMedia, projects, users } from '@tessera/db/schema';
 import { validateFlow } from '@tessera/shared/flows';
 import { asGraphNode, connect, readFlow, readRuns, updateFlowNode, writeFlowNode } from '@tessera/shared/flows/document';
 import { eq } from 'drizzle-orm';
@@ -183,6 +183,12 @@ describe('who sees a template', () => {
     expect((await call(bob, 'flowTemplate.remove', { templateId: mine.id })).status).toBe(403);
     const renamed = await call(alice, 'flowTemplate.update', { templateId: mine.id, name: 'Lighthouse, 2×' });
     expect(data(renamed).name).toBe('Lighthouse, 2×');
+    // Showing it to everyone needs a verified e-mail, as publishing a creation does.
+    await t.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, alice.id));
+    const unverified = await call(alice, 'flowTemplate.publish', { templateId: mine.id, published: true });
+    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, alice.id));
+    expect(unverified.status).toBe(403);
+    expect(unverified.body.error.data.appCode).toBe('EMAIL_NOT_VERIFIED');
   });
 });
 

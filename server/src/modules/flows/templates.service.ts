@@ -28,6 +28,7 @@ import {
   zFlowTemplateGraph,
 } from '@tessera/shared/flows/templates';
 import { GENERATION_KINDS, parseImageRef, parseVideoRef } from '@tessera/shared/generation';
+import { PROJECT_NAME_MAX } from '@tessera/shared/projects';
 import { z } from 'zod';
 import { mayUseMedia, projectMediaScope } from '../../generation/inputs.ts';
 import { moderateTexts } from '../../generation/moderation.ts';
@@ -36,6 +37,7 @@ import { createMediaLinks } from '../../media/signedLinks.ts';
 import type { AppServices } from '../../services.ts';
 import { findRole, recordProjectMedia } from '../projects/projects.api.ts';
 import { createProject, deleteProject } from '../projects/projects.service.ts';
+import { findUserById } from '../users/users.api.ts';
 import { estimateFrom, type FlowServices, requireEditor, snapshot, startFlowRun } from './flows.service.ts';
 import {
   countOwnedTemplates,
@@ -267,9 +269,10 @@ export async function updateFlowTemplate(services: TemplateServices, userId: str
   return getFlowTemplate(services, userId, input.templateId);
 }
 
-/** Shows the template on the explore feed, or takes it back (the author). */
+/** Shows the template on the explore feed, or takes it back (the author; showing it needs a verified e-mail, as publishing a creation does). */
 export async function publishFlowTemplate(services: TemplateServices, userId: string, input: PublishInput): Promise<FlowTemplateDetail> {
   await ownTemplate(services, input.templateId, userId);
+  if (input.published && !(await findUserById(services.db, userId))?.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
   await setPublished(services.db, input.templateId, input.published);
   return getFlowTemplate(services, userId, input.templateId);
 }
@@ -388,7 +391,7 @@ export async function startFlowTemplate(services: TemplateServices, userId: stri
     if (estimate.issues.length > 0) throw new AppError('FLOW_INVALID');
     if (estimate.cost !== input.run.expectedCost) throw new AppError('FLOW_COST_CHANGED');
   }
-  const project = await createProject(services.db, userId, input.name ?? record.name);
+  const project = await createProject(services.db, userId, (input.name ?? record.name).slice(0, PROJECT_NAME_MAX));
   try {
     await copyInto(services, project.id, flow, { x: 0, y: 0 }, record.sampleKeys);
     const runId = input.run ? (await startFlowRun(services, userId, { projectId: project.id, scope: { kind: 'all' }, expectedCost: input.run.expectedCost })).runId : null;

@@ -78,7 +78,7 @@ function graphOf(record: TemplateRecord): FlowTemplateGraph {
 
 const asFlowGraph = (graph: FlowTemplateGraph): FlowGraph => ({ nodes: graph.nodes.map(asGraphNode), edges: graph.edges });
 
-/** The steps in the flow's order (what runs first comes first). */
+/** The nodes in the flow's order (what runs first comes first). */
 function orderedNodes(graph: FlowTemplateGraph): FlowDocNode[] {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   return topologicalOrder(asFlowGraph(graph)).flatMap((id) => byId.get(id) ?? []);

@@ -374,6 +374,21 @@ describe('sample media', () => {
   });
 });
 
+describe('publishing what is not yours', () => {
+  it("a teammate's results saved as samples stay in the project: publishing them is refused, saving without media publishes", async () => {
+    // Bob edits Alice's project; its results are Alice's. Shared with the project's members, fine.
+    const withMedia = data(await call(bob, 'flowTemplate.create', { projectId, name: "Alice's poster, Bob's template", withMedia: true }));
+    expect(withMedia.preview).not.toBeNull();
+    const refused = await call(bob, 'flowTemplate.publish', { templateId: withMedia.id, published: true });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.data.appCode).toBe('FLOW_TEMPLATE_FOREIGN_MEDIA');
+    expect(data<{ items: Summary[] }>(await call(null, 'flowTemplate.explore', { sort: 'new' }, 'GET')).items.map((i) => i.id)).not.toContain(withMedia.id);
+
+    const plain = data(await call(bob, 'flowTemplate.create', { projectId, name: "Bob's template, no media" }));
+    expect((await call(bob, 'flowTemplate.publish', { templateId: plain.id, published: true })).status).toBe(200);
+  });
+});
+
 describe('limits', () => {
   it('one person keeps at most 200 templates', async () => {
     const dave = await signUpTestUser(t.app);

@@ -222,6 +222,7 @@ export const ERROR_CATALOGUE = {
   FLOW_COST_CHANGED: entry('CONFLICT', 'The price of this run changed. Check it and confirm again.'),
   FLOW_BLOCKED: entry('PRECONDITION_FAILED', 'A step this one needs failed.'),
   FLOW_TEMPLATE_NOT_FOUND: entry('NOT_FOUND', 'Flow template not found.'),
+  FLOW_TEMPLATE_FOREIGN_MEDIA: entry('FORBIDDEN', "This template shows other people's media. Save it again without sample media, or with only your own, to publish it."),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type CatalogueCode = keyof typeof ERROR_CATALOGUE;

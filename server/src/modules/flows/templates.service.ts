@@ -271,8 +271,16 @@ export async function updateFlowTemplate(services: TemplateServices, userId: str
 
 /** Shows the template on the explore feed, or takes it back (the author; showing it needs a verified e-mail, as publishing a creation does). */
 export async function publishFlowTemplate(services: TemplateServices, userId: string, input: PublishInput): Promise<FlowTemplateDetail> {
-  await ownTemplate(services, input.templateId, userId);
+  const record = await ownTemplate(services, input.templateId, userId);
   if (input.published && !(await findUserById(services.db, userId))?.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
+  // A teammate's media shared in the project is not the author's to show everyone: published
+  // samples are the author's own or already public (and not copy-protected).
+  if (input.published) {
+    for (const key of record.sampleKeys) {
+      const object = await findMediaObject(services.db, key);
+      if (!object || !(await mayUseMedia(services, userId, object, null))) throw new AppError('FLOW_TEMPLATE_FOREIGN_MEDIA');
+    }
+  }
   await setPublished(services.db, input.templateId, input.published);
   return getFlowTemplate(services, userId, input.templateId);
 }

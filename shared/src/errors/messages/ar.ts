@@ -134,4 +134,5 @@ export const ar: CatalogueMessages = {
   FLOW_COST_CHANGED: "تغيّر سعر هذا التشغيل. راجعه وأكّده مرة أخرى.",
   FLOW_BLOCKED: "فشلت خطوة تحتاجها هذه الخطوة.",
   FLOW_TEMPLATE_NOT_FOUND: "لم يتم العثور على قالب التدفق.",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "يعرض هذا القالب وسائط تخص أشخاصًا آخرين. احفظه مرة أخرى دون وسائط نموذجية، أو بوسائطك فقط، لتتمكن من نشره.",
 };

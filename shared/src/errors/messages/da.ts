@@ -134,4 +134,5 @@ export const da: CatalogueMessages = {
   FLOW_COST_CHANGED: "Prisen på denne kørsel har ændret sig. Tjek den, og bekræft igen.",
   FLOW_BLOCKED: "Et trin, som dette trin afhænger af, mislykkedes.",
   FLOW_TEMPLATE_NOT_FOUND: "Flowskabelon ikke fundet.",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "Denne skabelon viser andres medier. Gem den igen uden eksempelmedier, eller kun med dine egne, for at udgive den.",
 };

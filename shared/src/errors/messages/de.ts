@@ -134,4 +134,5 @@ export const de: CatalogueMessages = {
   FLOW_COST_CHANGED: "Der Preis dieses Durchlaufs hat sich geändert. Prüfe ihn und bestätige erneut.",
   FLOW_BLOCKED: "Ein Schritt, den dieser braucht, ist fehlgeschlagen.",
   FLOW_TEMPLATE_NOT_FOUND: "Ablaufvorlage nicht gefunden.",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "Diese Vorlage zeigt Medien anderer Personen. Speichere sie erneut ohne Beispielmedien oder nur mit deinen eigenen, um sie zu veröffentlichen.",
 };

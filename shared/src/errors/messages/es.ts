@@ -134,4 +134,5 @@ export const es: CatalogueMessages = {
   FLOW_COST_CHANGED: "El precio de esta ejecución ha cambiado. Revísalo y vuelve a confirmar.",
   FLOW_BLOCKED: "Ha fallado un paso que este necesita.",
   FLOW_TEMPLATE_NOT_FOUND: "No se encontró la plantilla de flujo.",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "Esta plantilla muestra contenido multimedia de otras personas. Vuelve a guardarla sin contenido de ejemplo, o solo con el tuyo, para publicarla.",
 };

@@ -134,4 +134,5 @@ export const fr: CatalogueMessages = {
   FLOW_COST_CHANGED: "Le prix de cette exécution a changé. Vérifiez-le et confirmez à nouveau.",
   FLOW_BLOCKED: "Une étape dont celle-ci dépend a échoué.",
   FLOW_TEMPLATE_NOT_FOUND: "Modèle de flux introuvable.",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "Ce modèle affiche des médias d'autres personnes. Enregistrez-le de nouveau sans médias d'exemple, ou avec uniquement les vôtres, pour le publier.",
 };

@@ -134,4 +134,5 @@ export const id: CatalogueMessages = {
   FLOW_COST_CHANGED: "Harga eksekusi ini berubah. Periksa dan konfirmasi lagi.",
   FLOW_BLOCKED: "Langkah yang dibutuhkan langkah ini gagal.",
   FLOW_TEMPLATE_NOT_FOUND: "Template alur tidak ditemukan.",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "Template ini menampilkan media milik orang lain. Simpan lagi tanpa media contoh, atau hanya dengan media milikmu, untuk menerbitkannya.",
 };

@@ -134,4 +134,5 @@ export const it: CatalogueMessages = {
   FLOW_COST_CHANGED: "Il prezzo di questa esecuzione è cambiato. Controllalo e conferma di nuovo.",
   FLOW_BLOCKED: "Un passaggio da cui dipende questo non è riuscito.",
   FLOW_TEMPLATE_NOT_FOUND: "Modello di flusso non trovato.",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "Questo modello mostra contenuti multimediali di altre persone. Salvalo di nuovo senza contenuti di esempio, o solo con i tuoi, per pubblicarlo.",
 };

@@ -134,4 +134,5 @@ export const ja: CatalogueMessages = {
   FLOW_COST_CHANGED: "この実行の料金が変わりました。確認して、もう一度承認してください。",
   FLOW_BLOCKED: "このステップに必要なステップが失敗しました。",
   FLOW_TEMPLATE_NOT_FOUND: "フローテンプレートが見つかりません。",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "このテンプレートには他の人のメディアが含まれています。公開するには、サンプルメディアなし、または自分のメディアだけで保存し直してください。",
 };

@@ -134,4 +134,5 @@ export const ko: CatalogueMessages = {
   FLOW_COST_CHANGED: "이번 실행의 가격이 바뀌었습니다. 확인하고 다시 승인하세요.",
   FLOW_BLOCKED: "이 단계에 필요한 단계가 실패했습니다.",
   FLOW_TEMPLATE_NOT_FOUND: "플로 템플릿을 찾을 수 없어요.",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "이 템플릿에는 다른 사람의 미디어가 들어 있어요. 게시하려면 샘플 미디어 없이, 또는 내 미디어만 넣어 다시 저장하세요.",
 };

@@ -134,4 +134,5 @@ export const nb: CatalogueMessages = {
   FLOW_COST_CHANGED: "Prisen på denne kjøringen er endret. Sjekk den og bekreft på nytt.",
   FLOW_BLOCKED: "Et trinn dette trinnet trenger, mislyktes.",
   FLOW_TEMPLATE_NOT_FOUND: "Fant ikke flytmalen.",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "Denne malen viser andres medier. Lagre den på nytt uten eksempelmedier, eller bare med dine egne, for å publisere den.",
 };

@@ -134,4 +134,5 @@ export const nl: CatalogueMessages = {
   FLOW_COST_CHANGED: "De prijs van deze run is gewijzigd. Controleer hem en bevestig opnieuw.",
   FLOW_BLOCKED: "Een stap die deze stap nodig heeft, is mislukt.",
   FLOW_TEMPLATE_NOT_FOUND: "Flowsjabloon niet gevonden.",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "Dit sjabloon toont media van anderen. Sla het opnieuw op zonder voorbeeldmedia, of alleen met je eigen media, om het te publiceren.",
 };

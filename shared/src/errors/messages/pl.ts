@@ -134,4 +134,5 @@ export const pl: CatalogueMessages = {
   FLOW_COST_CHANGED: "Cena tego uruchomienia się zmieniła. Sprawdź ją i potwierdź ponownie.",
   FLOW_BLOCKED: "Krok, którego potrzebuje ten krok, zakończył się niepowodzeniem.",
   FLOW_TEMPLATE_NOT_FOUND: "Nie znaleziono szablonu przepływu.",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "Ten szablon pokazuje multimedia innych osób. Zapisz go ponownie bez przykładowych multimediów lub tylko z własnymi, aby go opublikować.",
 };

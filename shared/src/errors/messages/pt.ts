@@ -134,4 +134,5 @@ export const pt: CatalogueMessages = {
   FLOW_COST_CHANGED: "O preço desta execução mudou. Confira e confirme novamente.",
   FLOW_BLOCKED: "Uma etapa de que esta precisa falhou.",
   FLOW_TEMPLATE_NOT_FOUND: "Modelo de fluxo não encontrado.",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "Este modelo mostra mídia de outras pessoas. Salve-o novamente sem mídia de exemplo, ou apenas com a sua, para publicá-lo.",
 };

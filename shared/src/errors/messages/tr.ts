@@ -134,4 +134,5 @@ export const tr: CatalogueMessages = {
   FLOW_COST_CHANGED: "Bu çalıştırmanın fiyatı değişti. Kontrol edip yeniden onaylayın.",
   FLOW_BLOCKED: "Bu adımın ihtiyaç duyduğu bir adım başarısız oldu.",
   FLOW_TEMPLATE_NOT_FOUND: "Akış şablonu bulunamadı.",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "Bu şablon başkalarına ait medyaları gösteriyor. Yayınlamak için örnek medya olmadan ya da yalnızca kendi medyanla yeniden kaydet.",
 };

@@ -134,4 +134,5 @@ export const tw: CatalogueMessages = {
   FLOW_COST_CHANGED: "此次執行的價格已變更。請檢查後再次確認。",
   FLOW_BLOCKED: "此步驟所需的某個步驟失敗了。",
   FLOW_TEMPLATE_NOT_FOUND: "找不到流程範本。",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "此範本顯示了其他人的媒體。若要發布，請不含範例媒體或只含你自己的媒體重新儲存。",
 };

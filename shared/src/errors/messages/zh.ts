@@ -134,4 +134,5 @@ export const zh: CatalogueMessages = {
   FLOW_COST_CHANGED: "本次运行的价格已变更。请检查后再次确认。",
   FLOW_BLOCKED: "此步骤依赖的某个步骤失败了。",
   FLOW_TEMPLATE_NOT_FOUND: "未找到流程模板。",
+  FLOW_TEMPLATE_FOREIGN_MEDIA: "此模板显示了其他人的媒体。如需发布，请不含示例媒体或仅含你自己的媒体重新保存。",
 };

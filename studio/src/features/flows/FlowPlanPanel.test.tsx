@@ -82,7 +82,8 @@ async function planMode() {
   expect(screen.getByTestId('image-chat')).toBeTruthy();
   fireEvent.click(screen.getByTestId('chat-mode-flow'));
   expect(screen.queryByTestId('image-chat')).toBeNull();
-  expect(screen.getByTestId('chat-mode-flow').getAttribute('aria-checked')).toBe('true');
+  expect(screen.getByTestId('chat-mode-flow').getAttribute('aria-pressed')).toBe('true');
+  expect(screen.getByTestId('chat-mode-chat').getAttribute('aria-pressed')).toBe('false');
 }
 
 const BRIEF = 'a 15-second product teaser from this photo, with voice-over';
@@ -106,7 +107,7 @@ describe('planning a flow from the chat', () => {
     const reply = await screen.findByTestId('flow-plan-reply');
     expect(reply.dataset.planner).toBe('local');
     expect(reply.textContent).toContain('Planned by the offline planner');
-    expect(screen.getAllByTestId('flow-plan-step').map((li) => li.textContent)).toEqual(['Image to video', 'Lip sync']);
+    expect(screen.getAllByTestId('flow-plan-reply-step').map((li) => li.textContent)).toEqual(['Image to video', 'Lip sync']);
     expect(screen.getAllByTestId('flow-plan-note').map((li) => li.textContent)).toEqual([
       'A clip is at most 10 seconds here: the flow makes a 10-second clip instead of the 15 seconds asked.',
       'The narration is a draft: write what should be said in the narration input.',

@@ -39,13 +39,12 @@ export function ChatWithFlowPlanner({ chat }: { chat: ReactNode }) {
   ];
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div role="radiogroup" aria-label={t('planner.modes.label')} className="flex shrink-0 gap-1 border-b border-border p-1.5">
+      <div role="group" aria-label={t('planner.modes.label')} className="flex shrink-0 gap-1 border-b border-border p-1.5">
         {modes.map(([value, label]) => (
           <button
             key={value}
             type="button"
-            role="radio"
-            aria-checked={mode === value}
+            aria-pressed={mode === value}
             onClick={() => setMode(value)}
             className={cn(
               'flex flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-1 text-xs font-medium text-muted outline-none transition focus-visible:ring-2 focus-visible:ring-accent',
@@ -155,7 +154,7 @@ function PlanReply({ result, seen, view, onReview, onSeen }: { result: FlowPropo
             <p>{gone ? t('planner.removed') : t('planner.summary')}</p>
             <ol className="list-decimal ps-5">
               {result.steps.map((step) => (
-                <li key={step.id} className={cn(!presentIds.has(step.id) && seen && 'text-muted line-through')} data-testid="flow-plan-step">
+                <li key={step.id} className={cn(!presentIds.has(step.id) && seen && 'text-muted line-through')} data-testid="flow-plan-reply-step">
                   {t(`common:kinds.${step.kind}`)}
                 </li>
               ))}

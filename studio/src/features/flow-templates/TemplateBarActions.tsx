@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useCanvasSession } from '../canvas/ui/canvasSession.ts';
 import type { FlowView } from '../flows/flowModel.ts';
 import { BAR_BUTTON } from '../flows/flowStyles.ts';
-import { useCanvasSelection } from '../flows/useFlowView.ts';
+import { useSelectedFlowCards } from '../flows/useFlowView.ts';
 import { SaveTemplateDialog } from './SaveTemplateDialog.tsx';
 import { TemplatesPanel } from './TemplatesPanel.tsx';
 
@@ -24,10 +24,10 @@ export function TemplateBarActions({ view }: { view: FlowView }) {
 function Actions({ view }: { view: FlowView }) {
   const { t } = useTranslation('flowTemplates');
   const { manager, readOnly } = useCanvasSession();
-  const selection = useCanvasSelection(manager);
+  const selection = useSelectedFlowCards(manager);
   const [saving, setSaving] = useState(false);
   const [browsing, setBrowsing] = useState(false);
-  // Flow cards selected on the canvas, when the canvas's selection holds any.
+  // Flow cards selected on the canvas (marquee, shift-click), when the selection holds any.
   const selectedFlow = view.nodes.filter((n) => selection.includes(n.id)).map((n) => n.id);
 
   return (

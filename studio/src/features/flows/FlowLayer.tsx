@@ -6,37 +6,29 @@
  * output into a typed input port (drag from the dot on the right to a port on the left; a refused
  * wire says why), remove wires and cards; viewers see it all read-only. Every edit is one
  * transaction with the canvas's local origin: one step of my own undo.
+ *
+ * At scale: only the cards and wires in the view plus a margin are in the page (flowScene.ts),
+ * cards re-render only when their own props change, and the camera moves the layer without a
+ * React render. Cards share the canvas's selection (the canvas's selectable layer): the marquee
+ * takes them along, shift-click adds or removes one, Delete removes the selection in one undo
+ * step, and dragging a selected card moves everything selected. While a card moves,
+ * collaborators see it move through my awareness (`drag`, throttled), then one write on release.
  */
 import type { FlowIssueCode, StepState } from '@tessera/shared/flows';
 import type { FlowDocNode, StepRun } from '@tessera/shared/flows/document';
 import { AlertTriangle, X } from 'lucide-react';
-import { type PointerEvent as ReactPointerEvent, useEffect, useState } from 'react';
+import { memo, type PointerEvent as ReactPointerEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 import type { CanvasManager } from '../canvas/engine/CanvasManager.ts';
+import { SelectionMove } from '../canvas/engine/SelectionMove.ts';
 import { useCanvasSession } from '../canvas/ui/canvasSession.ts';
 import { FlowBar } from './FlowBar.tsx';
 import { FlowInspector } from './FlowInspector.tsx';
 import { cardTitle, PORT_ICONS } from './flowStyles.ts';
-import {
-  CARD_HEADER,
-  CARD_WIDTH,
-  cardHeight,
-  inputPortPoint,
-  isVideoKind,
-  mediaUrl,
-  outputOf,
-  outputPortPoint,
-  patchNode,
-  PORT_COLORS,
-  PORT_ROW,
-  portsOf,
-  removeEdge,
-  removeNode,
-  wire,
-  wirePath,
-} from './flowModel.ts';
-import { useCameraTransform, useCanvasSelection, useFitFlowOnOpen, useFlowView, useProgressVersion } from './useFlowView.ts';
+import { CARD_HEADER, CARD_WIDTH, cardHeight, isVideoKind, mediaUrl, outputOf, outputPortPoint, PORT_COLORS, PORT_ROW, portsOf, removeEdge, removeNode, wire, wirePath } from './flowModel.ts';
+import { flowScene, flowSelectableLayer } from './flowScene.ts';
+import { useCameraTransform, useCanvasSelection, useCullWindow, useFitFlowOnOpen, useFlowView, useProgressVersion, useRemoteFlowDrags, useSelectedFlowCards } from './useFlowView.ts';
 
 type Point = { x: number; y: number };
 
@@ -67,6 +59,14 @@ function useWheelToCanvas(element: HTMLElement | null, manager: CanvasManager) {
   }, [element, manager]);
 }
 
+/** What a card asks of the layer: stable across renders, so a memoised card re-renders only for its own props. */
+interface CardActions {
+  headerDown(e: ReactPointerEvent, id: string): void;
+  outputDown(e: ReactPointerEvent, id: string): void;
+  open(e: { shiftKey: boolean }, id: string): void;
+  deleteKey(id: string): void;
+}
+
 export function FlowLayer() {
   const { manager, readOnly } = useCanvasSession();
   const { t } = useTranslation(['flows', 'common']);
@@ -76,11 +76,14 @@ export function FlowLayer() {
   useCameraTransform(manager, plane);
   useFitFlowOnOpen(manager, view);
   useProgressVersion(manager);
+  const cullWindow = useCullWindow(manager);
+  const remoteDrags = useRemoteFlowDrags(manager);
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   useWheelToCanvas(root, manager);
+  /** The card whose settings are open. */
   const [selected, setSelected] = useState<string | null>(null);
-  /** A card being moved: its id and the offset so far (canvas units). */
-  const [moving, setMoving] = useState<{ id: string; dx: number; dy: number } | null>(null);
+  /** My drag in flight: where the moving cards are now (canvas units). */
+  const [moving, setMoving] = useState<ReadonlyMap<string, Point> | null>(null);
   /** A wire being drawn from an output: where its loose end is (canvas units). */
   const [pending, setPending] = useState<{ from: string; to: Point } | null>(null);
   const [refusal, setRefusal] = useState<FlowIssueCode | null>(null);
@@ -91,11 +94,23 @@ export function FlowLayer() {
     return () => clearTimeout(timer);
   }, [refusal]);
 
-  // Selecting something on the canvas itself closes the flow card's settings.
+  // The flow's cards join the canvas's selection (marquee, shift-click, Delete, group drags).
+  const viewRef = useRef(view);
+  useLayoutEffect(() => {
+    viewRef.current = view;
+  });
+  useEffect(() => manager.setLayer(flowSelectableLayer(manager.doc, () => viewRef.current, setMoving)), [manager]);
+  const chosen = useSelectedFlowCards(manager);
+  const chosenSet = useMemo(() => new Set(chosen), [chosen]);
+
+  // Selecting something on the canvas itself, or dropping the card from the selection, closes its settings.
   const canvasSelection = useCanvasSelection(manager);
   useEffect(() => {
     if (canvasSelection.length > 0) setSelected(null);
   }, [canvasSelection]);
+  useEffect(() => {
+    if (selected && !chosenSet.has(selected)) setSelected(null);
+  }, [chosenSet, selected]);
 
   // A card someone removed is no longer selected.
   const selectedNode = view.nodes.find((n) => n.id === selected) ?? null;
@@ -105,59 +120,129 @@ export function FlowLayer() {
     return manager.viewport.screenToCanvas({ x: clientX - box.left, y: clientY - box.top });
   };
 
-  const placed = (node: FlowDocNode): FlowDocNode => (moving?.id === node.id ? { ...node, x: node.x + moving.dx, y: node.y + moving.dy } : node);
-  const byId = new Map(view.nodes.map((n) => [n.id, placed(n)]));
+  const place = (node: FlowDocNode): FlowDocNode => {
+    const at = moving?.get(node.id) ?? remoteDrags.get(node.id);
+    return at ? { ...node, x: at.x, y: at.y } : node;
+  };
+  const keep = new Set([...chosen, ...(moving?.keys() ?? []), ...(pending ? [pending.from] : [])]);
+  const scene = flowScene(view, cullWindow, place, keep);
+  const pendingFrom = pending ? view.nodes.find((n) => n.id === pending.from) : undefined;
 
-  const startMove = (e: ReactPointerEvent, node: FlowDocNode) => {
-    if (e.button !== 0) return;
-    setSelected(node.id);
-    if (readOnly) return;
-    e.preventDefault();
-    const start = { x: e.clientX, y: e.clientY };
-    const zoom = manager.viewport.camera.zoom;
-    const target = e.currentTarget as HTMLElement;
-    target.setPointerCapture(e.pointerId);
-    const delta = (ev: PointerEvent) => ({ dx: (ev.clientX - start.x) / zoom, dy: (ev.clientY - start.y) / zoom });
-    const onMove = (ev: PointerEvent) => setMoving({ id: node.id, ...delta(ev) });
-    const onUp = (ev: PointerEvent) => {
-      target.removeEventListener('pointermove', onMove);
-      target.removeEventListener('pointerup', onUp);
-      const { dx, dy } = delta(ev);
-      setMoving(null);
-      if (Math.abs(dx) + Math.abs(dy) > 1) patchNode(manager.doc, manager.localOrigin, node.id, { x: Math.round(node.x + dx), y: Math.round(node.y + dy) });
-    };
-    target.addEventListener('pointermove', onMove);
-    target.addEventListener('pointerup', onUp);
+  /** Opens a card's settings, the card alone selected. */
+  const open = (id: string) => {
+    manager.selection.set([], [id]);
+    setSelected(id);
   };
 
-  const startWire = (e: ReactPointerEvent, node: FlowDocNode) => {
-    if (readOnly || e.button !== 0) return;
-    e.preventDefault();
-    e.stopPropagation();
-    const target = e.currentTarget as HTMLElement;
-    target.setPointerCapture(e.pointerId);
-    setPending({ from: node.id, to: toCanvas(e.clientX, e.clientY) });
-    const onMove = (ev: PointerEvent) => setPending({ from: node.id, to: toCanvas(ev.clientX, ev.clientY) });
-    const onUp = (ev: PointerEvent) => {
-      target.removeEventListener('pointermove', onMove);
-      target.removeEventListener('pointerup', onUp);
-      setPending(null);
-      const port = document.elementFromPoint(ev.clientX, ev.clientY)?.closest<HTMLElement>('[data-flow-port]');
-      if (!port) return;
-      const [to = '', toPort = ''] = (port.dataset.flowPort ?? '').split('|');
-      setRefusal(wire(manager.doc, manager.localOrigin, node.id, to, toPort));
-    };
-    target.addEventListener('pointermove', onMove);
-    target.addEventListener('pointerup', onUp);
+  // The latest render's handlers behind stable functions (memoised cards keep their props).
+  const latest = {
+    headerDown(e: ReactPointerEvent, id: string) {
+      if (e.button !== 0) return;
+      justDragged.current = false;
+      const selection = manager.selection;
+      if (e.shiftKey) {
+        // Shift-click adds the card to the selection or takes it out (the canvas's nodes stay).
+        e.preventDefault();
+        selection.setLayer(selection.hasLayer(id) ? selection.layerIds.filter((x) => x !== id) : [...selection.layerIds, id]);
+        setSelected(null);
+        return;
+      }
+      // A card outside the selection is selected alone; one inside it drags the whole selection.
+      if (!selection.hasLayer(id)) open(id);
+      if (readOnly) return;
+      e.preventDefault();
+      const start = { x: e.clientX, y: e.clientY };
+      const zoom = manager.viewport.camera.zoom;
+      const target = e.currentTarget as HTMLElement;
+      target.setPointerCapture(e.pointerId);
+      const move = new SelectionMove(manager);
+      let dragged = false;
+      const onMove = (ev: PointerEvent) => {
+        const dx = (ev.clientX - start.x) / zoom;
+        const dy = (ev.clientY - start.y) / zoom;
+        if (!dragged && Math.abs(ev.clientX - start.x) + Math.abs(ev.clientY - start.y) < 3) return;
+        dragged = true;
+        move.move(dx, dy);
+      };
+      const onUp = (ev: PointerEvent) => {
+        target.removeEventListener('pointermove', onMove);
+        target.removeEventListener('pointerup', onUp);
+        target.removeEventListener('pointercancel', onCancel);
+        onMove(ev);
+        justDragged.current = dragged;
+        if (dragged) move.commit();
+        else {
+          // A press without a move is a click (the captured pointer's click may not reach the
+          // card's button): the card alone, its settings open — as a click on a selected node.
+          move.cancel();
+          open(id);
+        }
+      };
+      const onCancel = () => {
+        target.removeEventListener('pointermove', onMove);
+        target.removeEventListener('pointerup', onUp);
+        target.removeEventListener('pointercancel', onCancel);
+        move.cancel();
+      };
+      target.addEventListener('pointermove', onMove);
+      target.addEventListener('pointerup', onUp);
+      target.addEventListener('pointercancel', onCancel);
+    },
+    outputDown(e: ReactPointerEvent, id: string) {
+      if (readOnly || e.button !== 0) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const target = e.currentTarget as HTMLElement;
+      target.setPointerCapture(e.pointerId);
+      setPending({ from: id, to: toCanvas(e.clientX, e.clientY) });
+      const onMove = (ev: PointerEvent) => setPending({ from: id, to: toCanvas(ev.clientX, ev.clientY) });
+      const onUp = (ev: PointerEvent) => {
+        target.removeEventListener('pointermove', onMove);
+        target.removeEventListener('pointerup', onUp);
+        setPending(null);
+        const port = document.elementFromPoint(ev.clientX, ev.clientY)?.closest<HTMLElement>('[data-flow-port]');
+        if (!port) return;
+        const [to = '', toPort = ''] = (port.dataset.flowPort ?? '').split('|');
+        setRefusal(wire(manager.doc, manager.localOrigin, id, to, toPort));
+      };
+      target.addEventListener('pointermove', onMove);
+      target.addEventListener('pointerup', onUp);
+    },
+    open(e: { shiftKey: boolean }, id: string) {
+      // The click that ends a drag, or a shift-click (handled on press), opens nothing.
+      if (justDragged.current || e.shiftKey) return;
+      open(id);
+    },
+    deleteKey(id: string) {
+      if (readOnly) return;
+      // Delete on a focused card removes it — with the rest of the selection when it is part of it (one undo step).
+      if (manager.selection.hasLayer(id)) manager.deleteSelection();
+      else removeNode(manager.doc, manager.localOrigin, id);
+      setSelected(null);
+    },
   };
-
-  const pendingFrom = pending ? byId.get(pending.from) : undefined;
+  const justDragged = useRef(false);
+  const latestRef = useRef(latest);
+  useLayoutEffect(() => {
+    latestRef.current = latest;
+  });
+  const actions = useMemo<CardActions>(
+    () => ({
+      headerDown: (e, id) => latestRef.current.headerDown(e, id),
+      outputDown: (e, id) => latestRef.current.outputDown(e, id),
+      open: (e, id) => latestRef.current.open(e, id),
+      deleteKey: (id) => latestRef.current.deleteKey(id),
+    }),
+    [],
+  );
 
   return (
     <div
       ref={setRoot}
       className="absolute inset-0"
       data-testid="flow-layer"
+      data-flow-nodes={view.nodes.length}
+      data-flow-drawn={scene.cards.length}
       onKeyDown={(e) => {
         // Undo/redo from the flow's cards and panels too (the stage's keys work only on the stage).
         const target = e.target as HTMLElement;
@@ -169,75 +254,55 @@ export function FlowLayer() {
     >
       <div ref={setPlane} className="pointer-events-none absolute left-0 top-0 origin-top-left">
         <svg className="pointer-events-none absolute left-0 top-0 overflow-visible" width="1" height="1" aria-hidden>
-          {view.edges.map((edge) => {
-            const from = byId.get(edge.from);
-            const to = byId.get(edge.to);
-            const end = to && inputPortPoint(to, edge.toPort);
-            if (!from || !end) return null;
-            return <path key={edge.id} d={wirePath(outputPortPoint(from), end)} stroke={PORT_COLORS[outputOf(from)]} strokeWidth={3} fill="none" data-flow-wire={edge.id} />;
-          })}
-          {pending && pendingFrom && <path d={wirePath(outputPortPoint(pendingFrom), pending.to)} stroke={PORT_COLORS[outputOf(pendingFrom)]} strokeWidth={3} strokeDasharray="6 4" fill="none" />}
+          {scene.wires.map(({ edge, from, a, b }) => (
+            <path key={edge.id} d={wirePath(a, b)} stroke={PORT_COLORS[outputOf(from)]} strokeWidth={3} fill="none" data-flow-wire={edge.id} />
+          ))}
+          {pending && pendingFrom && (
+            <path d={wirePath(outputPortPoint(place(pendingFrom)), pending.to)} stroke={PORT_COLORS[outputOf(pendingFrom)]} strokeWidth={3} strokeDasharray="6 4" fill="none" />
+          )}
         </svg>
         {!readOnly &&
-          view.edges.map((edge) => {
-            const from = byId.get(edge.from);
-            const to = byId.get(edge.to);
-            const end = to && inputPortPoint(to, edge.toPort);
-            if (!from || !end) return null;
-            const a = outputPortPoint(from);
-            return (
-              <button
-                key={edge.id}
-                type="button"
-                className="pointer-events-auto absolute flex size-5 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border border-border bg-surface text-muted shadow hover:text-danger focus-visible:ring-2 focus-visible:ring-accent"
-                style={{ left: (a.x + end.x) / 2, top: (a.y + end.y) / 2 }}
-                aria-label={t('wire.remove')}
-                title={t('wire.remove')}
-                data-flow-wire={edge.id}
-                data-testid="flow-wire-remove"
-                onClick={() => removeEdge(manager.doc, manager.localOrigin, edge.id)}
-              >
-                <X size={12} aria-hidden />
-              </button>
-            );
-          })}
-        {view.nodes.map((raw) => {
-          const node = placed(raw);
-          const run = view.runs[node.id];
-          const state = node.type === 'step' ? (view.states.get(node.id) ?? 'ready') : null;
-          return (
-            <FlowCard
-              key={node.id}
-              node={node}
-              run={run}
-              state={state}
-              selected={selected === node.id}
-              readOnly={readOnly}
-              progress={manager.progress.get(node.id)?.progress}
-              wiring={Boolean(pending)}
-              onSelect={() => setSelected(node.id)}
-              onHeaderDown={(e) => startMove(e, raw)}
-              onOutputDown={(e) => startWire(e, raw)}
-              onRemove={() => {
-                removeNode(manager.doc, manager.localOrigin, node.id);
-                setSelected(null);
-              }}
-            />
-          );
-        })}
+          scene.wires.map(({ edge, a, b }) => (
+            <button
+              key={edge.id}
+              type="button"
+              className="pointer-events-auto absolute flex size-5 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border border-border bg-surface text-muted shadow hover:text-danger focus-visible:ring-2 focus-visible:ring-accent"
+              style={{ left: (a.x + b.x) / 2, top: (a.y + b.y) / 2 }}
+              aria-label={t('wire.remove')}
+              title={t('wire.remove')}
+              data-flow-wire={edge.id}
+              data-testid="flow-wire-remove"
+              onClick={() => removeEdge(manager.doc, manager.localOrigin, edge.id)}
+            >
+              <X size={12} aria-hidden />
+            </button>
+          ))}
+        {scene.cards.map((node) => (
+          <FlowCard
+            key={node.id}
+            node={node}
+            run={view.runs[node.id]}
+            state={node.type === 'step' ? (view.states.get(node.id) ?? 'ready') : null}
+            selected={chosenSet.has(node.id)}
+            readOnly={readOnly}
+            progress={manager.progress.get(node.id)?.progress}
+            wiring={Boolean(pending)}
+            actions={actions}
+          />
+        ))}
       </div>
       {refusal && (
         <p role="alert" className="pointer-events-none absolute left-1/2 top-16 z-20 -translate-x-1/2 rounded-lg bg-red-600 px-3 py-2 text-sm text-white shadow-lg" data-testid="flow-refusal">
           {t(`refused.${refusal}`, { defaultValue: t('refused.other') })}
         </p>
       )}
-      <FlowBar view={view} onAdded={setSelected} empty={view.nodes.length === 0} />
+      <FlowBar view={view} onAdded={open} empty={view.nodes.length === 0} />
       {selectedNode && <FlowInspector key={selectedNode.id} node={selectedNode} view={view} onClose={() => setSelected(null)} />}
     </div>
   );
 }
 
-function FlowCard({
+const FlowCard = memo(function FlowCard({
   node,
   run,
   state,
@@ -245,10 +310,7 @@ function FlowCard({
   readOnly,
   progress,
   wiring,
-  onSelect,
-  onHeaderDown,
-  onOutputDown,
-  onRemove,
+  actions,
 }: {
   node: FlowDocNode;
   run: StepRun | undefined;
@@ -257,10 +319,7 @@ function FlowCard({
   readOnly: boolean;
   progress: number | undefined;
   wiring: boolean;
-  onSelect(): void;
-  onHeaderDown(e: ReactPointerEvent): void;
-  onOutputDown(e: ReactPointerEvent): void;
-  onRemove(): void;
+  actions: CardActions;
 }) {
   const { t } = useTranslation(['flows', 'common']);
   const outputs = node.type === 'step' ? (run?.outputs ?? []) : [];
@@ -280,12 +339,13 @@ function FlowCard({
       data-testid="flow-card"
       data-kind={node.type === 'step' ? node.kind : `input-${node.port}`}
       data-state={state ?? undefined}
+      data-selected={selected || undefined}
     >
-      <div className="flex cursor-grab items-start gap-2 px-3 pt-2 active:cursor-grabbing" style={{ height: CARD_HEADER }} onPointerDown={onHeaderDown}>
-        <button type="button" className="min-w-0 flex-1 text-start outline-none focus-visible:ring-2 focus-visible:ring-accent" onClick={onSelect}
+      <div className="flex cursor-grab items-start gap-2 px-3 pt-2 active:cursor-grabbing" style={{ height: CARD_HEADER }} onPointerDown={(e) => actions.headerDown(e, node.id)}>
+        <button type="button" className="min-w-0 flex-1 text-start outline-none focus-visible:ring-2 focus-visible:ring-accent" onClick={(e) => actions.open(e, node.id)}
           onKeyDown={(e) => {
             // Delete on a focused card removes it (as on the canvas).
-            if (!readOnly && (e.key === 'Delete' || e.key === 'Backspace')) onRemove();
+            if (e.key === 'Delete' || e.key === 'Backspace') actions.deleteKey(node.id);
           }}
           data-testid="flow-card-open"
         >
@@ -349,13 +409,13 @@ function FlowCard({
         title={t('port.output', { type: t(`port.${out}`) })}
         data-flow-output={node.id}
         data-testid="flow-output"
-        onPointerDown={onOutputDown}
+        onPointerDown={(e) => actions.outputDown(e, node.id)}
       >
         <OutIcon size={0} aria-hidden />
       </span>
     </section>
   );
-}
+});
 
 function InputPreview({ node }: { node: Extract<FlowDocNode, { type: 'input' }> }) {
   const { t } = useTranslation('flows');

@@ -7,7 +7,9 @@ import { FLOW_EDGES, FLOW_NODES, FLOW_RUNS } from '@tessera/shared/flows/documen
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type * as Y from 'yjs';
 import type { CanvasManager } from '../canvas/engine/CanvasManager.ts';
+import type { Point, Rect } from '../canvas/engine/types.ts';
 import { flowBounds, type FlowView, readFlowView } from './flowModel.ts';
+import { cullWindow } from './flowScene.ts';
 
 export function useFlowView(doc: Y.Doc): FlowView {
   const [view, setView] = useState(() => readFlowView(doc));
@@ -64,6 +66,48 @@ export function useFitFlowOnOpen(manager: CanvasManager, view: FlowView): void {
   }, [manager, view]);
 }
 
+/**
+ * The part of the canvas whose cards are in the page (see cullWindow): a new value only when the
+ * view nears its edge or zooms far in, so panning re-renders the layer every few hundred pixels.
+ */
+export function useCullWindow(manager: CanvasManager): Rect {
+  const [area, setArea] = useState(() => cullWindow(null, manager.viewport.visibleRect(), manager.viewport.camera.zoom));
+  useEffect(() => {
+    const update = () => setArea((previous) => cullWindow(previous, manager.viewport.visibleRect(), manager.viewport.camera.zoom));
+    update();
+    return manager.viewport.subscribe(update);
+  }, [manager]);
+  return area;
+}
+
+const NO_DRAGS: ReadonlyMap<string, Point> = new Map();
+
+/**
+ * Cards collaborators are dragging right now, where their pointer has them (their awareness
+ * `drag`, ~30 updates a second): a new map only when one of those positions changes, so their
+ * cursors alone re-render nothing. A peer that drops or leaves takes its drag with it.
+ */
+export function useRemoteFlowDrags(manager: CanvasManager): ReadonlyMap<string, Point> {
+  const [drags, setDrags] = useState(NO_DRAGS);
+  useEffect(() => {
+    let key = '';
+    const update = () => {
+      const nodes = manager.doc.getMap(FLOW_NODES);
+      const next = new Map<string, Point>();
+      for (const peer of manager.presence.peers()) {
+        for (const [id, p] of Object.entries(peer.drag ?? {})) if (nodes.has(id)) next.set(id, p);
+      }
+      const nextKey = [...next].map(([id, p]) => `${id}:${p.x},${p.y}`).join(';');
+      if (nextKey === key) return;
+      key = nextKey;
+      setDrags(next.size ? next : NO_DRAGS);
+    };
+    update();
+    return manager.presence.subscribe(update);
+  }, [manager]);
+  return drags;
+}
+
 /** Re-renders on task progress; read a step's with `manager.progress.get(stepId)`. */
 export function useProgressVersion(manager: CanvasManager): number {
   return useSyncExternalStore(
@@ -77,6 +121,14 @@ export function useCanvasSelection(manager: CanvasManager): readonly string[] {
   return useSyncExternalStore(
     (listener) => manager.selection.subscribe(listener),
     () => manager.selection.ids,
+  );
+}
+
+/** The flow cards in my selection (the canvas's selectable layer's part of it); re-renders when it changes. */
+export function useSelectedFlowCards(manager: CanvasManager): readonly string[] {
+  return useSyncExternalStore(
+    (listener) => manager.selection.subscribe(listener),
+    () => manager.selection.layerIds,
   );
 }
 

@@ -34,6 +34,7 @@ import type {
   Disposable,
   Point,
   Rect,
+  SelectableLayer,
 } from './types.ts';
 import { Viewport } from './Viewport.ts';
 
@@ -65,6 +66,8 @@ export class CanvasManager implements Disposable {
   readonly presence: Presence;
   readonly progress: ProgressStore;
   readonly clipboard: Clipboard;
+  /** Items drawn over the canvas that share its selection (the flow's cards), when mounted. */
+  layer: SelectableLayer | null = null;
   private readonly events = new Emitter<CanvasEvents>();
   private readonly ownedAwareness: Awareness | null;
   private readonly unsubscribers: (() => void)[] = [];
@@ -240,6 +243,28 @@ export class CanvasManager implements Disposable {
   }
 
   // ── actions ───────────────────────────────────────────────────────────────
+
+  /** Mounts the selectable layer (one at a time); returns its unmount, which also drops its selection. */
+  setLayer(layer: SelectableLayer): () => void {
+    this.layer = layer;
+    return () => {
+      if (this.layer !== layer) return;
+      this.layer = null;
+      this.selection.setLayer([]);
+    };
+  }
+
+  /** Deletes the selection — canvas nodes (as deleteNodes) and layer items — in one undo step. */
+  deleteSelection(): void {
+    if (this.refuseIfReadOnly()) return;
+    const layerIds = [...this.selection.layerIds];
+    const layer = this.layer;
+    this.doc.transact(() => {
+      this.deleteNodes([...this.selection.ids]);
+      if (layer && layerIds.length) layer.remove(layerIds);
+    }, this.localOrigin);
+    if (layerIds.length) this.selection.setLayer([]);
+  }
 
   /** Adds nodes in one undo step; those without `z` go above everything. */
   addNodes(nodes: NodeInput[]): void {
@@ -442,7 +467,7 @@ export class CanvasManager implements Disposable {
   }
 
   private onStoreChanges(upserted: string[], removed: string[]): void {
-    if (removed.length) this.selection.set(this.selection.ids.filter((id) => this.store.has(id)));
+    if (removed.length) this.selection.set(this.selection.ids.filter((id) => this.store.has(id)), this.selection.layerIds);
     // Progress belongs to waiting placeholders: drop it once the node is a result, failed or gone.
     for (const id of [...upserted, ...removed]) {
       if (!this.progress.get(id)) continue;

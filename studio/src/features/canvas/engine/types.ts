@@ -31,6 +31,23 @@ export interface Disposable {
   dispose(): void;
 }
 
+/**
+ * Items another feature draws over the canvas in its camera (flow cards) that share the canvas's
+ * selection: the marquee selects them, a drag of the selection moves them, Delete removes them.
+ * `move` and `remove` write to the document; the manager calls them inside its own transaction
+ * (with the local origin), so a gesture over canvas nodes and layer items is one undo step.
+ */
+export interface SelectableLayer {
+  /** The items a rectangle (canvas units) touches. */
+  query(rect: Rect): string[];
+  /** Where items are now (missing ids are left out). */
+  positions(ids: readonly string[]): Map<string, Point>;
+  /** Draws items at these positions while a drag is in flight; null ends it. */
+  preview(positions: ReadonlyMap<string, Point> | null): void;
+  move(positions: ReadonlyMap<string, Point>): void;
+  remove(ids: readonly string[]): void;
+}
+
 /** The local user as collaborators see them. */
 export interface CanvasUser {
   id: string;

@@ -50,13 +50,14 @@ export function builtinCommands(m: CanvasManager): EngineCommand[] {
   return [
     cmd('undo', { shortcut: 'mod+z', mutates: true, enabled: () => m.history.canUndo, run: () => m.history.undo() }),
     cmd('redo', { shortcut: ['shift+mod+z', 'mod+y'], mutates: true, enabled: () => m.history.canRedo, run: () => m.history.redo() }),
-    cmd('delete', { shortcut: ['Delete', 'Backspace'], mutates: true, enabled: hasUnlocked, run: () => m.deleteNodes([...m.selection.ids]) }),
+    // Flow cards in the selection (the selectable layer's) go in the same undo step.
+    cmd('delete', { shortcut: ['Delete', 'Backspace'], mutates: true, enabled: () => hasUnlocked() || m.selection.layerIds.length > 0, run: () => m.deleteSelection() }),
     cmd('duplicate', { shortcut: 'mod+d', mutates: true, enabled: hasSelection, run: () => m.clipboard.duplicate() }),
     cmd('copy', { shortcut: 'mod+c', enabled: hasSelection, run: () => m.clipboard.copy() }),
     cmd('cut', { shortcut: 'mod+x', mutates: true, enabled: hasUnlocked, run: () => m.clipboard.cut() }),
     cmd('paste', { shortcut: 'mod+v', browserShortcut: true, mutates: true, enabled: () => !m.clipboard.isEmpty, run: () => m.clipboard.paste() }),
     cmd('selectAll', { shortcut: 'mod+a', enabled: () => m.store.count() > 0, run: () => m.selectAll() }),
-    cmd('deselect', { shortcut: 'Escape', enabled: hasSelection, run: () => m.selection.clear() }),
+    cmd('deselect', { shortcut: 'Escape', enabled: () => hasSelection() || m.selection.layerIds.length > 0, run: () => m.selection.clear() }),
     cmd('bringToFront', { shortcut: 'shift+mod+]', mutates: true, enabled: hasUnlocked, run: () => m.reorder('front') }),
     cmd('bringForward', { shortcut: 'mod+]', mutates: true, enabled: hasUnlocked, run: () => m.reorder('forward') }),
     cmd('sendBackward', { shortcut: 'mod+[', mutates: true, enabled: hasUnlocked, run: () => m.reorder('backward') }),

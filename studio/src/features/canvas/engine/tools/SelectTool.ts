@@ -46,7 +46,8 @@ export class SelectTool extends BaseTool {
     }
     const node = m.store.hitTest(e.canvas);
     const wasSelected = !!node && m.selection.has(node.id);
-    if (node && !wasSelected) m.selection.set(e.shiftKey ? [...m.selection.ids, node.id] : [node.id]);
+    // Shift keeps the rest of the selection, flow cards (the selectable layer's) included.
+    if (node && !wasSelected) m.selection.set(e.shiftKey ? [...m.selection.ids, node.id] : [node.id], e.shiftKey ? m.selection.layerIds : []);
     if (!node && !e.shiftKey) m.selection.clear();
     this.transition(new Pointing(this, e, { nodeId: node?.id ?? null, wasSelected, shift: e.shiftKey }));
   }

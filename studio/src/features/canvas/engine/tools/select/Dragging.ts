@@ -4,12 +4,13 @@
  * overlay. While it moves, collaborators see it move through my awareness state (`drag`,
  * throttled), not through the document. On release one transaction writes the positions and the
  * frame membership: a node whose centre lands in a frame becomes its child, one dragged out of
- * its frame leaves it; then the awareness drag is cleared.
+ * its frame leaves it; then the awareness drag is cleared. Selected flow cards (the selectable
+ * layer's items) move along, previewed by the layer, in the same transaction and awareness drag.
  */
 import type { CanvasNode } from '@tessera/shared/canvas';
 import { inflate, nodeAabb, nodeCenter, unionRects } from '../../geometry.ts';
 import { SNAP_DISTANCE_PX, snapBox } from '../../snapping.ts';
-import type { Rect } from '../../types.ts';
+import type { Point, Rect } from '../../types.ts';
 import type { ToolPointer } from '../BaseTool.ts';
 import type { SelectChild, SelectTool } from '../SelectTool.ts';
 
@@ -25,6 +26,8 @@ export class Dragging implements SelectChild {
   private readonly roots: CanvasNode[];
   private readonly startBounds: Rect | null;
   private readonly targets: Rect[];
+  /** Selected layer items (flow cards) where they started. */
+  private readonly layerStart: Map<string, Point>;
   private delta = { x: 0, y: 0 };
 
   constructor(
@@ -39,6 +42,7 @@ export class Dragging implements SelectChild {
     }
     this.roots = [...this.initial.values()].filter((n) => !n.parentId || !this.initial.has(n.parentId));
     this.startBounds = unionRects(this.roots.map(nodeAabb));
+    this.layerStart = m.layer?.positions(m.selection.layerIds) ?? new Map();
     const zoom = m.viewport.camera.zoom;
     this.targets = m.store
       .query(inflate(m.viewport.visibleRect(), SNAP_MARGIN_PX / zoom))
@@ -64,7 +68,10 @@ export class Dragging implements SelectChild {
     const preview = new Map<string, { x: number; y: number }>();
     for (const node of this.initial.values()) preview.set(node.id, { x: node.x + dx, y: node.y + dy });
     m.store.setPreview(preview);
-    m.presence.setDrag(preview);
+    const layerPreview = new Map<string, Point>();
+    for (const [id, p] of this.layerStart) layerPreview.set(id, { x: p.x + dx, y: p.y + dy });
+    if (layerPreview.size) m.layer?.preview(layerPreview);
+    m.presence.setDrag(new Map([...preview, ...layerPreview]));
   }
 
   onPointerUp(e: ToolPointer): void {
@@ -85,7 +92,15 @@ export class Dragging implements SelectChild {
       if (parents.has(node.id)) patch.parentId = parents.get(node.id);
       patches.set(node.id, patch);
     }
-    m.store.commitPatches(patches);
+    // One transaction (one undo step) for the canvas nodes and the layer's items.
+    m.doc.transact(() => {
+      m.store.commitPatches(patches);
+      if (this.layerStart.size) {
+        const moved = new Map<string, Point>();
+        for (const [id, p] of this.layerStart) moved.set(id, { x: p.x + dx, y: p.y + dy });
+        m.layer?.move(moved);
+      }
+    }, m.localOrigin);
     this.cancel();
     this.tool.transition(null);
   }
@@ -93,6 +108,7 @@ export class Dragging implements SelectChild {
   cancel(): void {
     const m = this.tool.canvas;
     m.store.setPreview(null);
+    if (this.layerStart.size) m.layer?.preview(null);
     m.presence.setDrag(null);
     m.overlay.set({ guides: { vertical: [], horizontal: [] } });
   }

@@ -1,6 +1,7 @@
 /**
  * Dragging on empty canvas: selects every node the rectangle touches (added to the previous
- * selection with shift). A frame caught by the marquee stands for its children.
+ * selection with shift). A frame caught by the marquee stands for its children. Items of the
+ * selectable layer (flow cards) it touches are selected with them.
  */
 import type { CanvasNode } from '@tessera/shared/canvas';
 import { rectFromPoints } from '../../geometry.ts';
@@ -14,6 +15,7 @@ export class Marquee implements SelectChild {
     private readonly tool: SelectTool,
     private readonly start: ToolPointer,
     private readonly base: string[],
+    private readonly baseLayer: string[] = [],
   ) {}
 
   onPointerMove(e: ToolPointer): void {
@@ -30,7 +32,7 @@ export class Marquee implements SelectChild {
       }
       return false;
     };
-    m.selection.set([...this.base, ...hits.filter((n) => !hasHitAncestor(n)).map((n) => n.id)]);
+    m.selection.set([...this.base, ...hits.filter((n) => !hasHitAncestor(n)).map((n) => n.id)], [...this.baseLayer, ...(m.layer?.query(rect) ?? [])]);
   }
 
   onPointerUp(): void {

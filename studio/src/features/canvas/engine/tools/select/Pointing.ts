@@ -22,7 +22,7 @@ export class Pointing implements SelectChild {
     if (distance(e.point, this.start.point) < DRAG_THRESHOLD_PX) return;
     const m = this.tool.canvas;
     if (!this.target.nodeId) {
-      const marquee = new Marquee(this.tool, this.start, this.target.shift ? [...m.selection.ids] : []);
+      const marquee = new Marquee(this.tool, this.start, this.target.shift ? [...m.selection.ids] : [], this.target.shift ? [...m.selection.layerIds] : []);
       this.tool.transition(marquee);
       marquee.onPointerMove(e);
       return;
@@ -33,7 +33,7 @@ export class Pointing implements SelectChild {
     }
     const movable = m.selection.ids.filter((id) => m.store.get(id)?.locked === false);
     // Only locked nodes under the pointer: they stay put (they can still be selected).
-    if (movable.length === 0) return;
+    if (movable.length === 0 && m.selection.layerIds.length === 0) return;
     const dragging = new Dragging(this.tool, this.start, movable);
     this.tool.transition(dragging);
     dragging.onPointerMove(e);
@@ -42,7 +42,7 @@ export class Pointing implements SelectChild {
   onPointerUp(): void {
     const m = this.tool.canvas;
     const { nodeId, wasSelected, shift } = this.target;
-    if (nodeId && wasSelected) m.selection.set(shift ? m.selection.ids.filter((id) => id !== nodeId) : [nodeId]);
+    if (nodeId && wasSelected) m.selection.set(shift ? m.selection.ids.filter((id) => id !== nodeId) : [nodeId], shift ? m.selection.layerIds : []);
     this.tool.transition(null);
   }
 

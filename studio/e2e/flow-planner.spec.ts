@@ -93,6 +93,8 @@ describe('planning a flow from the chat', () => {
     expect(german).toContain('Ein Clip dauert hier höchstens 10 Sekunden: Der Flow erstellt einen 10-Sekunden-Clip statt der gewünschten 15 Sekunden.');
     expect(german).toContain('Der Sprechertext ist ein Entwurf: Schreib in den Eingang für den Sprechertext, was gesagt werden soll.');
     expect(await page.getByTestId('flow-plan-reply').getByTestId('flow-plan-reply-step').allTextContents()).toContain('Lippensynchronisation');
+    // The cards it drew are named in German too (the document keeps the asker's words).
+    await expect.poll(() => page.locator('[data-testid="flow-card"][data-kind="lip_sync"]').allTextContents()).toContainEqual(expect.stringContaining('Sprecherstimme'));
     expect(errors).toEqual([]);
   }, 25_000);
 });

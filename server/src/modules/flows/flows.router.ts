@@ -18,7 +18,7 @@ export const flowRouter = router({
       startFlowRun(ctx.services, ctx.session.user.id, input, (err, runId) => ctx.log.error({ err, runId }, 'flow run: starting its steps failed; the sweep tries again')),
     ),
   /** A brief becomes a proposed flow in the document (planner/propose.ts); nothing runs. */
-  propose: authedProcedure.input(zFlowProposeInput).mutation(({ ctx, input }) => proposeFlow(ctx.services, ctx.session.user.id, input)),
+  propose: authedProcedure.input(zFlowProposeInput).mutation(({ ctx, input }) => proposeFlow(ctx.services, ctx.session.user.id, input, undefined, ctx.lang)),
   cancel: authedProcedure.input(zFlowCancelInput).mutation(async ({ ctx, input }) => {
     await cancelFlowRun(ctx.services, ctx.session.user.id, input.projectId, input.runId);
     return { ok: true as const };

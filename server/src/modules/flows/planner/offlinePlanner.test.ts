@@ -78,6 +78,17 @@ describe('the offline flow planner', () => {
     expect(proposal.inputs.find((i) => i.id === motion?.from)?.value).toBe('a product teaser');
   });
 
+  it("names its cards in the asker's language (English by default)", () => {
+    const brief = 'a 15-second product teaser from this photo, with voice-over';
+    const names = (lang?: 'de' | 'ja') => {
+      const p = planFlowOffline({ brief, imageKey: PHOTO, catalogue: catalogue(), lang });
+      return [...p.inputs.map((i) => i.name), ...p.steps.map((s) => s.name)];
+    };
+    expect(names()).toEqual(['Photo', 'Prompt', 'Narration', 'Animation', 'Voice-over']);
+    expect(names('de')).toEqual(['Foto', 'Prompt', 'Sprechertext', 'Animation', 'Sprecherstimme']);
+    expect(names('ja')).toEqual(['写真', 'プロンプト', 'ナレーション原稿', 'アニメーション', 'ナレーション音声']);
+  });
+
   it('speaks the quoted words and fans out the first step', () => {
     const voiced = planFlowOffline({ brief: 'a portrait of an astronaut, narrated: "We choose to go to the moon"', catalogue: catalogue() });
     expect(voiced.inputs.map((i) => i.value)).toContain('We choose to go to the moon');

@@ -14,6 +14,7 @@
  *
  * Kinds this server does not offer are left out with a note.
  */
+import { type PlannerRole, roleName } from './roleNames.ts';
 import { type FlowNoteCode, type FlowNoteParams, type FlowProposal, flowNote } from '@tessera/shared/flows/plan';
 import { MAX_JOBS_PER_STEP } from '@tessera/shared/flows';
 import type { GenerationKind } from '@tessera/shared/generation';
@@ -141,6 +142,7 @@ class Builder {
 /** The offline plan of a brief (pure). */
 export function planFlowOffline(request: FlowPlanRequest): FlowProposal {
   const { brief, imageKey, catalogue } = request;
+  const name = (role: PlannerRole) => roleName(role, request.lang);
   const text = brief.toLowerCase();
   const b = new Builder(catalogue);
   const subject = subjectOf(brief);
@@ -159,26 +161,26 @@ export function planFlowOffline(request: FlowPlanRequest): FlowProposal {
   const prompt = subject || (imageKey ? '' : brief.trim());
   if (!subject && !imageKey) b.note('no_subject');
   let promptId: string | null | undefined;
-  const promptInput = (): string | null => (promptId ??= prompt ? b.input('text', prompt, 'Prompt') : null);
-  const photo = imageKey ? b.input('image', imageKey, 'Photo') : null;
+  const promptInput = (): string | null => (promptId ??= prompt ? b.input('text', prompt, name('prompt')) : null);
+  const photo = imageKey ? b.input('image', imageKey, name('photo')) : null;
 
   // The picture everything else starts from.
   let image: string | null = photo;
   let first: string | null = null;
   if (!photo) {
-    image = b.step('text_to_image', { aspectRatio: wantsVideo ? '16:9' : '1:1' }, { prompt: promptInput }, 'Image');
+    image = b.step('text_to_image', { aspectRatio: wantsVideo ? '16:9' : '1:1' }, { prompt: promptInput }, name('image'));
     first = image;
   } else if (!wantsVideo && CUES.product.test(text)) {
     const template = catalogue.templates.product_photo?.[0];
-    if (template) first = image = b.step('product_photo', { templateId: template.id }, { image: photo }, 'Product scene') ?? photo;
+    if (template) first = image = b.step('product_photo', { templateId: template.id }, { image: photo }, name('productScene')) ?? photo;
     else b.note('no_product_template');
   } else if (!wantsVideo && prompt && !wantsUpscale && !wantsCutout) {
-    first = image = b.step('image_to_image', {}, { image: photo, prompt: promptInput }, 'Restyle') ?? photo;
+    first = image = b.step('image_to_image', {}, { image: photo, prompt: promptInput }, name('restyle')) ?? photo;
   }
 
   // Image tools work on the picture before it is animated.
-  if (wantsCutout && image) image = b.step('background_remover', {}, { image }, 'Background removal') ?? image;
-  if (wantsUpscale && !wantsVideo && image) image = b.step('upscale', { scale: 2 }, { image }, 'Upscale') ?? image;
+  if (wantsCutout && image) image = b.step('background_remover', {}, { image }, name('backgroundRemoval')) ?? image;
+  if (wantsUpscale && !wantsVideo && image) image = b.step('upscale', { scale: 2 }, { image }, name('upscale')) ?? image;
 
   let video: string | null = null;
   if (wantsVideo && image) {
@@ -188,9 +190,9 @@ export function planFlowOffline(request: FlowPlanRequest): FlowProposal {
       if (duration !== null) settings.duration = duration;
       if (duration !== null && duration !== seconds) b.note('clip_shortened', { max: Math.max(...((allowedValues('image_to_video', 'duration') ?? [duration]) as number[])), duration, asked: seconds });
     }
-    video = b.step('image_to_video', settings, { image, prompt: promptInput }, 'Animation');
+    video = b.step('image_to_video', settings, { image, prompt: promptInput }, name('animation'));
     first ??= video;
-    if (wantsUpscale && video) video = b.step('video_upscale', {}, { video }, 'Upscale') ?? video;
+    if (wantsUpscale && video) video = b.step('video_upscale', {}, { video }, name('upscale')) ?? video;
   }
 
   // A voice-over speaks over the clip when there is one, else the portrait speaks it.
@@ -199,7 +201,7 @@ export function planFlowOffline(request: FlowPlanRequest): FlowProposal {
   if (wantsVoice && speaker) {
     const words = quoted(brief);
     const narration = words ?? `Introducing ${subject || 'what you see here'}.`.replace(/\s+/g, ' ');
-    const synced = b.step('lip_sync', {}, { ...speaker, text: () => b.input('text', narration, 'Narration') }, 'Voice-over');
+    const synced = b.step('lip_sync', {}, { ...speaker, text: () => b.input('text', narration, name('narration')) }, name('voiceOver'));
     if (synced && !words) b.note('narration_draft');
     if (synced) b.note('lip_sync_face');
   }

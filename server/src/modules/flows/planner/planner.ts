@@ -4,6 +4,7 @@
  * planner plans otherwise, whenever the LLM fails, and whenever the LLM's proposal cannot be
  * repaired (see validate.ts). This file is only the contract; propose.ts picks the planner.
  */
+import type { LanguageCode } from '@tessera/shared/i18n';
 import type { FlowProposal } from '@tessera/shared/flows/plan';
 import type { GenerationKind } from '@tessera/shared/generation';
 
@@ -22,6 +23,8 @@ export interface FlowPlanRequest {
   /** The image the brief works from, when the person gave one (a media key). */
   imageKey?: string | undefined;
   catalogue: PlannerCatalogue;
+  /** The asker's language: the offline planner names its cards in it (English when absent). */
+  lang?: LanguageCode | undefined;
 }
 
 export interface FlowPlannerAnswer {

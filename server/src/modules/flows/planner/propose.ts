@@ -7,6 +7,7 @@
  * is replaced by the offline planner's, with a note. The nodes land left to right in free space
  * nearest where the person is looking, clear of the canvas's nodes and the flow already there.
  */
+import type { LanguageCode } from '@tessera/shared/i18n';
 import { randomUUID } from 'node:crypto';
 import { readNodes } from '@tessera/shared/canvas';
 import { placeInFreeSpace } from '@tessera/shared/canvas/placement';
@@ -82,9 +83,10 @@ async function checkedProposal(
   services: ProposeServices,
   input: FlowProposeInput,
   planner: FlowPlanner,
+  lang: LanguageCode | undefined,
 ): Promise<{ proposal: FlowProposal; planner: 'llm' | 'local'; notes: FlowPlanNote[] }> {
   const catalogue = await plannerCatalogue(services);
-  const request = { brief: input.brief, imageKey: input.imageKey, catalogue };
+  const request = { brief: input.brief, imageKey: input.imageKey, catalogue, lang };
   const answer = await planner.plan(request);
   const check = checkProposal(answer.proposal, { catalogue, imageKey: input.imageKey });
   if (check.ok && (answer.planner === 'local' || (await textsAllowed(services, check.proposal)))) {
@@ -111,13 +113,13 @@ function offlineOutcome(proposal: FlowProposal, check: ProposalCheck, before: Fl
  * `flow.propose`: plans a flow from a brief and writes it into the project's document (editors
  * and the owner). Answers the new nodes' and wires' ids, which planner made it and its notes.
  */
-export async function proposeFlow(services: ProposeServices, userId: string, input: FlowProposeInput, planner?: FlowPlanner): Promise<FlowProposeResult> {
+export async function proposeFlow(services: ProposeServices, userId: string, input: FlowProposeInput, planner?: FlowPlanner, lang?: LanguageCode): Promise<FlowProposeResult> {
   await requireEditor(services, input.projectId, userId);
   await moderateTexts(services.moderation, [input.brief]);
   if (input.imageKey) await requireImage(services, userId, input.projectId, input.imageKey);
   if (!services.collab) throw new AppError('SERVICE_UNAVAILABLE');
 
-  const { proposal, planner: used, notes } = await checkedProposal(services, input, planner ?? createFlowPlanner(services.config));
+  const { proposal, planner: used, notes } = await checkedProposal(services, input, planner ?? createFlowPlanner(services.config), lang);
   const order = [...proposal.inputs.map((i) => i.id), ...proposal.steps.map((s) => s.id)];
   if (order.length === 0) return { nodeIds: [], edgeIds: [], steps: [], planner: used, notes };
   const layout = layoutProposal(order, proposal.wires);

@@ -12,7 +12,9 @@
  *   (default 3000) at zoom 1 over the flow's middle — nothing moving; panning through the canvas's
  *   own pan API (`viewport.panBy`) every frame; zooming (`viewport.zoomAt`) between 0.4× and 1.2×
  *   every frame; one card dragged by its header with the mouse (CDP input, as a person does).
- *   Each prints the median frame's rate (p50 fps), the mean rate and the worst frame (ms).
+ *   Then `overview`: panning the same way with the whole flow in view (its fit zoom, ~0.1×, as
+ *   the canvas opens on it). Each prints the median frame's rate (p50 fps), the mean rate and
+ *   the worst frame (ms).
  * The machine's load average is printed with each run. Uses the current `studio/dist` (run
  * `npm run build` first: the bench page check of bench/canvas.ts does not see flow changes).
  * Prints figures; asserts nothing. Alone: `node --import tsx bench/flow-canvas.ts`.
@@ -25,8 +27,8 @@ import { addSessionCookie, launchBrowser, signUpVerified, startServer, trpcCall 
 import type { Page } from 'playwright-core';
 import { DIST, ensureStudioBuilt } from './canvas.ts';
 
-type Phase = 'idle' | 'pan' | 'zoom' | 'drag';
-const PHASES: Phase[] = ['idle', 'pan', 'zoom', 'drag'];
+type Phase = 'idle' | 'pan' | 'zoom' | 'drag' | 'overview';
+const PHASES: Phase[] = ['idle', 'pan', 'zoom', 'drag', 'overview'];
 
 export interface FrameFigures {
   p50Fps: number;
@@ -52,7 +54,7 @@ export interface FlowCanvasBench {
 }
 
 /** 4 cards per chain; chains in a grid of `columns`. */
-function flowOf(chains: number, columns = 5): { nodes: FlowDocNode[]; edges: { id: string; from: string; to: string; toPort: string }[] } {
+function flowOf(chains: number, columns = 5): { nodes: FlowDocNode[]; edges: { id: string; from: string; to: string; toPort: string }[]; bounds: { x: number; y: number; width: number; height: number } } {
   const nodes: FlowDocNode[] = [];
   const edges: { id: string; from: string; to: string; toPort: string }[] = [];
   const port = (kind: 'text_to_image' | 'image_to_image' | 'image_to_video', type: 'text' | 'image') => {
@@ -75,7 +77,8 @@ function flowOf(chains: number, columns = 5): { nodes: FlowDocNode[]; edges: { i
     edges.push({ id: `e${c}c`, from: ids.prompt, to: ids.i2i, toPort: port('image_to_image', 'text') });
     edges.push({ id: `e${c}d`, from: ids.i2i, to: ids.i2v, toPort: port('image_to_video', 'image') });
   }
-  return { nodes, edges };
+  const bounds = { x: 0, y: 0, width: Math.min(chains, columns) * CHAIN_WIDTH, height: Math.ceil(chains / columns) * ROW_HEIGHT };
+  return { nodes, edges, bounds };
 }
 
 /** What the page keeps for the measurement (written out in page functions: closures do not travel). */
@@ -87,6 +90,7 @@ type PageGlobal = {
       panBy(dx: number, dy: number): void;
       zoomAt(p: { x: number; y: number }, factor: number): void;
       centreOn(p: { x: number; y: number }, zoom: number): void;
+      fitTo(rect: { x: number; y: number; width: number; height: number }): void;
     };
   };
   __frames?: { deltas: number[]; stop: boolean; done?: Promise<void> };
@@ -107,7 +111,7 @@ async function startFrames(page: Page, kind: Phase): Promise<void> {
         if (last >= 0) state.deltas.push(now - last);
         last = now;
         frame += 1;
-        if (viewport && kind === 'pan') {
+        if (viewport && (kind === 'pan' || kind === 'overview')) {
           // Back and forth across the flow, 12 px a frame (about 700 px/s at 60 fps).
           const dir = Math.floor(frame / 90) % 2 === 0 ? 1 : -1;
           viewport.panBy(-12 * dir, -4 * dir);
@@ -143,9 +147,16 @@ async function stopFrames(page: Page): Promise<FrameFigures> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Puts the camera at zoom 1 over the middle of the flow's first chain column. */
-async function home(page: Page, at: { x: number; y: number }): Promise<void> {
-  await page.evaluate((at) => (globalThis as unknown as PageGlobal).__tesseraCanvas?.viewport.centreOn(at, 1), at);
+/** Puts the camera at zoom 1 over `at`, or fits `fit` (canvas units) in the view. */
+async function home(page: Page, at: { x: number; y: number }, fit?: { x: number; y: number; width: number; height: number }): Promise<void> {
+  await page.evaluate(
+    ({ at, fit }) => {
+      const viewport = (globalThis as unknown as PageGlobal).__tesseraCanvas?.viewport;
+      if (fit) viewport?.fitTo(fit);
+      else viewport?.centreOn(at, 1);
+    },
+    { at, fit },
+  );
   await sleep(300);
 }
 
@@ -202,7 +213,7 @@ export async function benchFlowCanvas(opts: { chains?: number; runs?: number; ru
         await sleep(1000);
         const phases = {} as Record<Phase, FrameFigures>;
         for (const phase of PHASES) {
-          await home(page, middle);
+          await home(page, middle, phase === 'overview' ? flow.bounds : undefined);
           if (phase !== 'drag') {
             await startFrames(page, phase);
             await sleep(runMs);

@@ -93,5 +93,5 @@ const flowSteps = Number(process.env.BENCH_FLOW_STEPS ?? 200);
 console.log(`bench/flows — a ${flowSteps}-step flow (one prompt → ${flowSteps / 2} images → ${flowSteps / 2} upscales): flow.run → every ready step queued, 3 runs, PostgreSQL and the collaboration server, no workers`);
 printFlowBench(await benchFlows({ steps: flowSteps }));
 
-console.log('bench/flow-canvas — a 500-card flow (125 prompt → text to image → image to image → image to video chains, 500 wires) on /app/canvas in headless Chromium, no GPU, 1280×720: open, then idle / pan / zoom / card-drag fps over 3 s each, 3 runs, PostgreSQL');
+console.log('bench/flow-canvas — a 500-card flow (125 prompt → text to image → image to image → image to video chains, 500 wires) on /app/canvas in headless Chromium, no GPU, 1280×720: open, then idle / pan / zoom / card-drag / whole-flow pan fps over 3 s each, 3 runs, PostgreSQL');
 printFlowCanvasBench(await benchFlowCanvas({ runs: Number(process.env.BENCH_FLOW_CANVAS_RUNS ?? 3) }));

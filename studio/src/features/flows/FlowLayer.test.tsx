@@ -26,6 +26,11 @@ vi.mock('../../lib/trpc.ts', () => ({
       cancel: { mutationOptions: () => ({ mutationFn: (input: unknown) => cancel(input) }) },
     },
     model: { list: { queryOptions: (input: unknown) => ({ queryKey: ['model.list', input], queryFn: async () => [] }) } },
+    // The bar's template actions (features/flow-templates) list nothing here.
+    flowTemplate: {
+      list: { queryOptions: (input: unknown) => ({ queryKey: ['flowTemplate.list', input], queryFn: async () => [] }) },
+      explore: { infiniteQueryOptions: () => ({ queryKey: ['flowTemplate.explore'], queryFn: async () => ({ items: [] }), initialPageParam: null }) },
+    },
     creation: { list: { infiniteQueryOptions: () => ({ queryKey: ['creation.list'], queryFn: async () => ({ items: [] }), initialPageParam: null }) } },
   }),
 }));
@@ -153,6 +158,46 @@ describe('the flow layer', () => {
     const plane = cardOf('text_to_image').parentElement!;
     act(() => m.viewport.setCamera({ x: 10, y: 20, zoom: 2 }));
     expect(plane.style.transform).toBe('translate(-20px, -40px) scale(2)');
+  });
+
+  it('zoomed far out draws titles and one path per wire colour; zoomed in again, ports and wires one by one', async () => {
+    flow();
+    const m = canvas.manager;
+    await mount();
+    act(() => m.viewport.setCamera({ x: -100, y: -100, zoom: 1 }));
+    await waitFor(() => expect(document.querySelectorAll('path[data-flow-wire]')).toHaveLength(2));
+    expect(document.querySelectorAll('[data-testid="flow-port"]').length).toBeGreaterThan(0);
+    act(() => m.viewport.setCamera({ x: -100, y: -100, zoom: 0.3 }));
+    await waitFor(() => expect(document.querySelectorAll('path[data-flow-wire]')).toHaveLength(0));
+    // text → image and image → image: one path for each colour, each card still there with its title.
+    expect([...document.querySelectorAll('path[data-flow-wires]')].map((p) => p.getAttribute('d')!.split('M').length - 1)).toEqual([1, 1]);
+    expect(document.querySelectorAll('[data-testid="flow-port"], [data-testid="flow-output"], [data-testid="flow-wire-remove"]')).toHaveLength(0);
+    expect(cardOf('text_to_image').textContent).toContain('Text to image');
+    act(() => m.viewport.setCamera({ x: -100, y: -100, zoom: 1 }));
+    await waitFor(() => expect(document.querySelectorAll('path[data-flow-wire]')).toHaveLength(2));
+  });
+
+  it('shares the canvas selection: a click selects the card alone, shift-click adds one, closing the settings lets go', async () => {
+    // jsdom has no pointer capture (a press on a header captures the pointer for its drag).
+    HTMLElement.prototype.setPointerCapture ??= () => {};
+    flow();
+    const m = canvas.manager;
+    await mount();
+    const header = (kind: string) => cardOf(kind).querySelector<HTMLElement>('[data-testid="flow-card-open"]')!.parentElement!;
+    m.selection.set(['n9']);
+    fireEvent.pointerDown(header('text_to_image'), { button: 0, pointerId: 1, clientX: 10, clientY: 10 });
+    expect(m.selection.ids).toEqual([]);
+    expect(m.selection.layerIds).toEqual([cardOf('text_to_image').dataset.flowCard]);
+    await screen.findByTestId('flow-inspector');
+    fireEvent.pointerDown(header('image_to_image'), { button: 0, pointerId: 1, shiftKey: true, clientX: 10, clientY: 10 });
+    expect(m.selection.layerIds).toEqual([cardOf('text_to_image').dataset.flowCard, cardOf('image_to_image').dataset.flowCard]);
+    await waitFor(() => expect(document.querySelectorAll('[data-testid="flow-card"][data-selected]')).toHaveLength(2));
+    // Two selected: no settings open. One alone with its settings: closing them deselects it.
+    expect(screen.queryByTestId('flow-inspector')).toBeNull();
+    fireEvent.click(cardOf('image_to_image').querySelector('[data-testid="flow-card-open"]')!);
+    expect(m.selection.layerIds).toEqual([cardOf('image_to_image').dataset.flowCard]);
+    fireEvent.click(await screen.findByRole('button', { name: /close settings/i }));
+    expect(m.selection.layerIds).toEqual([]);
   });
 
   it('keeps a viewer read-only: no adding, running, wiring or removing', async () => {

@@ -27,8 +27,8 @@ import { FlowBar } from './FlowBar.tsx';
 import { FlowInspector } from './FlowInspector.tsx';
 import { cardTitle, PORT_ICONS } from './flowStyles.ts';
 import { CARD_HEADER, CARD_WIDTH, cardHeight, isVideoKind, mediaUrl, outputOf, outputPortPoint, PORT_COLORS, PORT_ROW, portsOf, removeEdge, removeNode, wire, wirePath } from './flowModel.ts';
-import { flowScene, flowSelectableLayer } from './flowScene.ts';
-import { useCameraTransform, useCanvasSelection, useCullWindow, useFitFlowOnOpen, useFlowView, useProgressVersion, useRemoteFlowDrags, useSelectedFlowCards } from './useFlowView.ts';
+import { type FlowScene, flowScene, flowSelectableLayer } from './flowScene.ts';
+import { useCameraTransform, useCanvasSelection, useCullWindow, useFitFlowOnOpen, useFlowView, useFarZoom, useProgressVersion, useRemoteFlowDrags, useSelectedFlowCards } from './useFlowView.ts';
 
 type Point = { x: number; y: number };
 
@@ -59,6 +59,18 @@ function useWheelToCanvas(element: HTMLElement | null, manager: CanvasManager) {
   }, [element, manager]);
 }
 
+/** The wires as one path per colour (each wire a sub-path), for the far-zoom drawing. */
+function wiresByColour(wires: FlowScene['wires']): [string, string][] {
+  const paths = new Map<string, string[]>();
+  for (const { from, a, b } of wires) {
+    const colour = PORT_COLORS[outputOf(from)];
+    const list = paths.get(colour) ?? [];
+    list.push(wirePath(a, b));
+    paths.set(colour, list);
+  }
+  return [...paths].map(([colour, parts]) => [colour, parts.join(' ')]);
+}
+
 /** What a card asks of the layer: stable across renders, so a memoised card re-renders only for its own props. */
 interface CardActions {
   headerDown(e: ReactPointerEvent, id: string): void;
@@ -77,6 +89,7 @@ export function FlowLayer() {
   useFitFlowOnOpen(manager, view);
   useProgressVersion(manager);
   const cullWindow = useCullWindow(manager);
+  const far = useFarZoom(manager);
   const remoteDrags = useRemoteFlowDrags(manager);
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   useWheelToCanvas(root, manager);
@@ -127,6 +140,13 @@ export function FlowLayer() {
   const keep = new Set([...chosen, ...(moving?.keys() ?? []), ...(pending ? [pending.from] : [])]);
   const scene = flowScene(view, cullWindow, place, keep);
   const pendingFrom = pending ? view.nodes.find((n) => n.id === pending.from) : undefined;
+
+  /** Closing a card's settings lets go of the card when it is all that is selected (done with it). */
+  const closeSettings = () => {
+    const selection = manager.selection;
+    if (selected && selection.ids.length === 0 && selection.layerIds.length === 1 && selection.hasLayer(selected)) selection.setLayer([]);
+    setSelected(null);
+  };
 
   /** Opens a card's settings, the card alone selected. */
   const open = (id: string) => {
@@ -254,14 +274,18 @@ export function FlowLayer() {
     >
       <div ref={setPlane} className="pointer-events-none absolute left-0 top-0 origin-top-left">
         <svg className="pointer-events-none absolute left-0 top-0 overflow-visible" width="1" height="1" aria-hidden>
-          {scene.wires.map(({ edge, from, a, b }) => (
-            <path key={edge.id} d={wirePath(a, b)} stroke={PORT_COLORS[outputOf(from)]} strokeWidth={3} fill="none" data-flow-wire={edge.id} />
-          ))}
+          {far
+            ? // Zoomed far out: one path per wire colour (hundreds of wires, three elements to paint).
+              wiresByColour(scene.wires).map(([colour, d]) => <path key={colour} d={d} stroke={colour} strokeWidth={3} fill="none" data-flow-wires={colour} />)
+            : scene.wires.map(({ edge, from, a, b }) => (
+                <path key={edge.id} d={wirePath(a, b)} stroke={PORT_COLORS[outputOf(from)]} strokeWidth={3} fill="none" data-flow-wire={edge.id} />
+              ))}
           {pending && pendingFrom && (
             <path d={wirePath(outputPortPoint(place(pendingFrom)), pending.to)} stroke={PORT_COLORS[outputOf(pendingFrom)]} strokeWidth={3} strokeDasharray="6 4" fill="none" />
           )}
         </svg>
         {!readOnly &&
+          !far &&
           scene.wires.map(({ edge, a, b }) => (
             <button
               key={edge.id}
@@ -287,6 +311,7 @@ export function FlowLayer() {
             readOnly={readOnly}
             progress={manager.progress.get(node.id)?.progress}
             wiring={Boolean(pending)}
+            far={far}
             actions={actions}
           />
         ))}
@@ -297,7 +322,7 @@ export function FlowLayer() {
         </p>
       )}
       <FlowBar view={view} onAdded={open} empty={view.nodes.length === 0} />
-      {selectedNode && <FlowInspector key={selectedNode.id} node={selectedNode} view={view} onClose={() => setSelected(null)} />}
+      {selectedNode && <FlowInspector key={selectedNode.id} node={selectedNode} view={view} onClose={closeSettings} />}
     </div>
   );
 }
@@ -310,6 +335,7 @@ const FlowCard = memo(function FlowCard({
   readOnly,
   progress,
   wiring,
+  far,
   actions,
 }: {
   node: FlowDocNode;
@@ -319,6 +345,8 @@ const FlowCard = memo(function FlowCard({
   readOnly: boolean;
   progress: number | undefined;
   wiring: boolean;
+  /** Zoomed far out: title, state colour and port dots only (the rest is too small to read). */
+  far: boolean;
   actions: CardActions;
 }) {
   const { t } = useTranslation(['flows', 'common']);
@@ -330,7 +358,8 @@ const FlowCard = memo(function FlowCard({
   return (
     <section
       className={cn(
-        'pointer-events-auto absolute flex flex-col rounded-xl border-2 bg-surface text-fg shadow-lg',
+        'pointer-events-auto absolute flex flex-col rounded-xl border-2 bg-surface text-fg',
+        !far && 'shadow-lg',
         selected ? 'border-accent' : 'border-border',
       )}
       style={{ left: node.x, top: node.y, width: CARD_WIDTH, height }}
@@ -350,13 +379,14 @@ const FlowCard = memo(function FlowCard({
           data-testid="flow-card-open"
         >
           <span className="block truncate text-sm font-semibold">{title}</span>
-          {node.type === 'step' ? (
+          {far ? null : node.type === 'step' ? (
             <span className="block truncate text-xs text-muted">{node.model ?? t('card.defaultModel')}</span>
           ) : (
             <span className="block truncate text-xs text-muted">{t('card.input')}</span>
           )}
         </button>
-        {state && (
+        {state && far && <span className={cn('size-4 shrink-0 rounded-full', STATE_STYLE[state])} title={t(`state.${state}`)} data-testid="flow-state" />}
+        {state && !far && (
           <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-[11px] font-medium', STATE_STYLE[state])} data-testid="flow-state">
             {state === 'running' && progress !== undefined ? `${t('state.running')} ${Math.round(progress)}%` : t(`state.${state}`)}
           </span>
@@ -367,7 +397,8 @@ const FlowCard = memo(function FlowCard({
           <div className="h-full bg-sky-500 transition-[width]" style={{ width: `${Math.min(100, progress)}%` }} />
         </div>
       )}
-      {node.type === 'step' &&
+      {!far &&
+        node.type === 'step' &&
         portsOf(node).map((port) => {
           const Icon = PORT_ICONS[port.type];
           return (
@@ -385,12 +416,12 @@ const FlowCard = memo(function FlowCard({
             </div>
           );
         })}
-      {node.type === 'step' && state === 'failed' && run?.error && (
+      {!far && node.type === 'step' && state === 'failed' && run?.error && (
         <p className="mx-3 flex items-start gap-1 truncate text-xs text-danger" title={run.error.message} data-testid="flow-error">
           <AlertTriangle size={12} aria-hidden className="mt-0.5 shrink-0" /> {run.error.message}
         </p>
       )}
-      {outputs.length > 0 && node.type === 'step' && (
+      {!far && outputs.length > 0 && node.type === 'step' && (
         <div className="mt-auto flex gap-1 overflow-hidden px-3 pb-2" data-testid="flow-results">
           {outputs.slice(0, 4).map((key) =>
             isVideoKind(node.kind) ? (
@@ -401,18 +432,20 @@ const FlowCard = memo(function FlowCard({
           )}
         </div>
       )}
-      {node.type === 'input' && <InputPreview node={node} />}
-      <span
-        role="presentation"
-        className={cn('absolute -end-2 size-4 rounded-full border-2 border-surface', !readOnly && 'cursor-crosshair')}
-        style={{ top: CARD_HEADER / 2 - 8, background: PORT_COLORS[out] }}
-        title={t('port.output', { type: t(`port.${out}`) })}
-        data-flow-output={node.id}
-        data-testid="flow-output"
-        onPointerDown={(e) => actions.outputDown(e, node.id)}
-      >
-        <OutIcon size={0} aria-hidden />
-      </span>
+      {!far && node.type === 'input' && <InputPreview node={node} />}
+      {!far && (
+        <span
+          role="presentation"
+          className={cn('absolute -end-2 size-4 rounded-full border-2 border-surface', !readOnly && 'cursor-crosshair')}
+          style={{ top: CARD_HEADER / 2 - 8, background: PORT_COLORS[out] }}
+          title={t('port.output', { type: t(`port.${out}`) })}
+          data-flow-output={node.id}
+          data-testid="flow-output"
+          onPointerDown={(e) => actions.outputDown(e, node.id)}
+        >
+          <OutIcon size={0} aria-hidden />
+        </span>
+      )}
     </section>
   );
 });

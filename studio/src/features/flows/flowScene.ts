@@ -13,6 +13,13 @@ import { inflate, intersects } from '../canvas/engine/geometry.ts';
 import type { Point, Rect, SelectableLayer } from '../canvas/engine/types.ts';
 import { CARD_WIDTH, cardHeight, type FlowView, inputPortPoint, outputPortPoint } from './flowModel.ts';
 
+/**
+ * Below this zoom a card's small print (model, ports, previews) is under ~6 px: cards draw their
+ * title and state colour only, without shadows, and the wires are one path per colour with no
+ * remove buttons — a whole flow in view paints a fraction of it (wiring and settings: zoom in).
+ */
+export const FAR_ZOOM = 0.5;
+
 /** Margin around the view drawn ahead of the camera, in screen pixels (a fling stays filled). */
 export const CULL_MARGIN_PX = 480;
 /** The window is redrawn when the view comes this close to its edge (screen pixels). */

@@ -9,7 +9,7 @@ import type * as Y from 'yjs';
 import type { CanvasManager } from '../canvas/engine/CanvasManager.ts';
 import type { Point, Rect } from '../canvas/engine/types.ts';
 import { flowBounds, type FlowView, readFlowView } from './flowModel.ts';
-import { cullWindow } from './flowScene.ts';
+import { cullWindow, FAR_ZOOM } from './flowScene.ts';
 
 export function useFlowView(doc: Y.Doc): FlowView {
   const [view, setView] = useState(() => readFlowView(doc));
@@ -78,6 +78,14 @@ export function useCullWindow(manager: CanvasManager): Rect {
     return manager.viewport.subscribe(update);
   }, [manager]);
   return area;
+}
+
+/** Whether the camera is zoomed out past FAR_ZOOM (re-renders only when that changes). */
+export function useFarZoom(manager: CanvasManager): boolean {
+  return useSyncExternalStore(
+    (listener) => manager.viewport.subscribe(listener),
+    () => manager.viewport.camera.zoom < FAR_ZOOM,
+  );
 }
 
 const NO_DRAGS: ReadonlyMap<string, Point> = new Map();

@@ -10,6 +10,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import type { ChatCanvasBridge } from './ChatPanel.tsx';
+import { ComposerTextarea } from './ComposerTextarea.tsx';
 
 const ASPECTS = Object.keys(ASPECT_RATIOS) as AspectRatio[];
 const COUNTS = Array.from({ length: CHAT_MAX_IMAGES + 1 }, (_, i) => i);
@@ -44,24 +45,15 @@ export function ChatComposer({ canvas, sending, onSend }: { canvas: ChatCanvasBr
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-2 border-t border-border p-3">
-      <label htmlFor={ids.text} className="sr-only">
-        {t('chat.input')}
-      </label>
-      <textarea
+      <ComposerTextarea
         id={ids.text}
+        label={t('chat.input')}
         value={text}
         maxLength={CHAT_MESSAGE_MAX}
-        rows={3}
         placeholder={t('chat.placeholder')}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            void submit();
-          }
-        }}
-        className="w-full resize-none rounded-lg border border-border bg-surface-2 p-2 text-sm placeholder:text-muted focus:border-accent focus:outline-none"
-        data-testid="chat-input"
+        onChange={setText}
+        onSend={() => void submit()}
+        testId="chat-input"
       />
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {canvas.canGenerate && (

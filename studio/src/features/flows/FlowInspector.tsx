@@ -18,13 +18,13 @@ import { cn } from '../../components/ui/cn.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useCanvasSession } from '../canvas/ui/canvasSession.ts';
 import { CreationPicker } from '../media/CreationPicker.tsx';
-import { uploadMedia } from '../media/uploadImage.ts';
 import { selectedModel, priceFor } from '../models/modelChoice.ts';
 import { ModelPicker } from '../models/ModelPicker.tsx';
 import { BAR_BUTTON, cardTitle } from './flowStyles.ts';
 import { type FlowView, mediaUrl, outputOf, patchNode, portsOf, removeEdge, removeNode, type SettingField, settingFields, setStepSetting, setVariations, wire } from './flowModel.ts';
 import { RunDialog } from './RunDialog.tsx';
 import { TemplateSelect } from './TemplateSelect.tsx';
+import { useFileUpload } from './useFileUpload.ts';
 
 const FIELD = 'w-full rounded-lg border border-border bg-surface-2 px-2.5 py-1.5 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-accent disabled:opacity-60';
 
@@ -298,8 +298,8 @@ function InputSettings({ node }: { node: InputNode }) {
   const { manager, readOnly } = useCanvasSession();
   const file = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);
-  const [upload, setUpload] = useState<{ progress: number } | { error: string } | null>(null);
   const set = (value: string | null) => patchNode(manager.doc, manager.localOrigin, node.id, { value });
+  const { upload, onFileChange } = useFileUpload(set);
   if (node.port === 'text')
     return <DraftText multiline label={t('inspector.text')} value={node.value ?? ''} disabled={readOnly} max={10_000} testId="flow-input-value" onCommit={(v) => set(v || null)} />;
   const url = mediaUrl(node.value);
@@ -326,18 +326,7 @@ function InputSettings({ node }: { node: InputNode }) {
             hidden
             accept={node.port === 'image' ? 'image/*' : 'video/*'}
             data-testid="flow-input-file"
-            onChange={(e) => {
-              const chosen = e.target.files?.[0];
-              e.target.value = '';
-              if (!chosen) return;
-              setUpload({ progress: 0 });
-              uploadMedia(chosen, { onProgress: (progress) => setUpload({ progress }) })
-                .then((media) => {
-                  setUpload(null);
-                  set(media.key);
-                })
-                .catch((err: unknown) => setUpload({ error: err instanceof Error ? err.message : String(err) }));
-            }}
+            onChange={onFileChange}
           />
           {upload && 'progress' in upload && <progress className="w-full" value={upload.progress} max={1} aria-label={t('inspector.uploading')} />}
           {upload && 'error' in upload && (

@@ -19,12 +19,13 @@ import { cn } from '../../components/ui/cn.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { centreOf } from '../canvas/ui/canvasMath.ts';
 import { useCanvasSession } from '../canvas/ui/canvasSession.ts';
-import { uploadMedia } from '../media/uploadImage.ts';
+import { ComposerTextarea } from '../chat/ComposerTextarea.tsx';
 import { flowBounds, type FlowView, mediaUrl } from './flowModel.ts';
 import { mediaKeyOf, noteText, proposalScope, removeProposal } from './planReply.ts';
 import { type PlanEntry, usePlanStore } from './planStore.ts';
 import { RunDialog } from './RunDialog.tsx';
 import { useCanvasSelection, useFlowView } from './useFlowView.ts';
+import { useFileUpload } from './useFileUpload.ts';
 
 type Mode = 'chat' | 'flow';
 
@@ -225,7 +226,7 @@ function PlanComposer({ sending, onSend }: { sending: boolean; onSend(brief: str
   const [text, setText] = useState('');
   const [useSelected, setUseSelected] = useState(true);
   const [attached, setAttached] = useState<string | null>(null);
-  const [upload, setUpload] = useState<{ progress: number } | { error: string } | null>(null);
+  const { upload, onFileChange } = useFileUpload(setAttached);
   const selection = useCanvasSelection(manager);
   const selectedNode = selection.length === 1 ? manager.store.get(selection[0] ?? '') : undefined;
   const selectedKey = selectedNode?.type === 'image' ? mediaKeyOf(selectedNode.src) : null;
@@ -243,24 +244,15 @@ function PlanComposer({ sending, onSend }: { sending: boolean; onSend(brief: str
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-2 border-t border-border p-3">
-      <label htmlFor={ids.text} className="sr-only">
-        {t('planner.brief')}
-      </label>
-      <textarea
+      <ComposerTextarea
         id={ids.text}
+        label={t('planner.brief')}
         value={text}
         maxLength={FLOW_BRIEF_MAX}
-        rows={3}
         placeholder={t('planner.placeholder')}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            void submit();
-          }
-        }}
-        className="w-full resize-none rounded-lg border border-border bg-surface-2 p-2 text-sm placeholder:text-muted focus:border-accent focus:outline-none"
-        data-testid="flow-plan-input"
+        onChange={setText}
+        onSend={() => void submit()}
+        testId="flow-plan-input"
       />
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {attached ? (
@@ -287,18 +279,7 @@ function PlanComposer({ sending, onSend }: { sending: boolean; onSend(brief: str
               hidden
               accept="image/*"
               data-testid="flow-plan-file"
-              onChange={(e) => {
-                const chosen = e.target.files?.[0];
-                e.target.value = '';
-                if (!chosen) return;
-                setUpload({ progress: 0 });
-                uploadMedia(chosen, { onProgress: (progress) => setUpload({ progress }) })
-                  .then((media) => {
-                    setUpload(null);
-                    setAttached(media.key);
-                  })
-                  .catch((err: unknown) => setUpload({ error: err instanceof Error ? err.message : String(err) }));
-              }}
+              onChange={onFileChange}
             />
           </>
         )}

@@ -7,16 +7,12 @@ import { zFlowCancelInput, zFlowEstimateInput, zFlowRunInput } from '@tessera/sh
 import { zFlowProposeInput } from '@tessera/shared/flows/plan';
 import { router } from '../../trpc/init.ts';
 import { authedProcedure } from '../../trpc/procedures.ts';
-import { cancelFlowRun, estimateFlowRun, startFlowRun } from './flows.service.ts';
+import { cancelFlowRun, estimateFlowRun, logAdvanceError, startFlowRun } from './flows.service.ts';
 import { proposeFlow } from './planner/propose.ts';
 
 export const flowRouter = router({
   estimate: authedProcedure.input(zFlowEstimateInput).query(({ ctx, input }) => estimateFlowRun(ctx.services, ctx.session.user.id, input.projectId, input.scope)),
-  run: authedProcedure
-    .input(zFlowRunInput)
-    .mutation(({ ctx, input }) =>
-      startFlowRun(ctx.services, ctx.session.user.id, input, (err, runId) => ctx.log.error({ err, runId }, 'flow run: starting its steps failed; the sweep tries again')),
-    ),
+  run: authedProcedure.input(zFlowRunInput).mutation(({ ctx, input }) => startFlowRun(ctx.services, ctx.session.user.id, input, logAdvanceError(ctx.log))),
   /** A brief becomes a proposed flow in the document (planner/propose.ts); nothing runs. */
   propose: authedProcedure.input(zFlowProposeInput).mutation(({ ctx, input }) => proposeFlow(ctx.services, ctx.session.user.id, input, undefined, ctx.lang)),
   cancel: authedProcedure.input(zFlowCancelInput).mutation(async ({ ctx, input }) => {

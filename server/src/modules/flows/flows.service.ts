@@ -155,6 +155,11 @@ export async function estimateFrom(services: FlowServices, userId: string, flow:
   return { ...plan, steps, cost: steps.reduce((sum, s) => sum + s.cost, 0), issues };
 }
 
+/** What a router passes as `onAdvanceError`: the request's logger records it (the sweep retries the run). */
+export function logAdvanceError(log: { error(obj: object, msg: string): void }): (error: unknown, runId: string) => void {
+  return (err, runId) => log.error({ err, runId }, 'flow run: starting its steps failed; the sweep tries again');
+}
+
 /**
  * Starts a run after the person confirmed its price (`expectedCost`). Answers the run's id, or
  * null when everything asked for is already fresh. Once the run is recorded it is started: a
@@ -165,7 +170,7 @@ export async function startFlowRun(
   services: FlowServices,
   userId: string,
   p: { projectId: string; scope: RunScope; expectedCost: number },
-  onAdvanceError: (error: unknown, runId: string) => void = () => undefined,
+  onAdvanceError: (error: unknown, runId: string) => void,
 ): Promise<{ runId: string | null; cost: number }> {
   await requireEditor(services.db, p.projectId, userId);
   const { flow, runs } = await snapshot(services, p.projectId);

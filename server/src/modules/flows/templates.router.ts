@@ -31,6 +31,7 @@ import {
   startFlowTemplate,
   updateFlowTemplate,
 } from './templates.service.ts';
+import { logAdvanceError } from './flows.service.ts';
 
 /** Public calls read the session only to personalise (`mine`, project access); without one the viewer is null. */
 async function viewerIdOf(ctx: Context): Promise<string | null> {
@@ -59,5 +60,7 @@ export const flowTemplateRouter = router({
   remove: authedProcedure.input(zFlowTemplateRef).mutation(({ ctx, input }) => removeFlowTemplate(ctx.services, ctx.session.user.id, input.templateId)),
   insert: authedProcedure.input(zFlowTemplateInsertInput).mutation(({ ctx, input }) => insertFlowTemplate(ctx.services, ctx.session.user.id, input)),
   estimate: authedProcedure.input(zFlowTemplateEstimateInput).query(({ ctx, input }) => asInputError(() => estimateFlowTemplate(ctx.services, ctx.session.user.id, input))),
-  start: authedProcedure.input(zFlowTemplateStartInput).mutation(({ ctx, input }) => asInputError(() => startFlowTemplate(ctx.services, ctx.session.user.id, input))),
+  start: authedProcedure
+    .input(zFlowTemplateStartInput)
+    .mutation(({ ctx, input }) => asInputError(() => startFlowTemplate(ctx.services, ctx.session.user.id, input, logAdvanceError(ctx.log)))),
 });

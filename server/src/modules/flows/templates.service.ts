@@ -389,7 +389,12 @@ export async function estimateFlowTemplate(services: TemplateServices, userId: s
  * flow starts at the confirmed price. The price is checked before the project exists, and a run
  * that still fails to start takes the new project with it: a refused start leaves nothing behind.
  */
-export async function startFlowTemplate(services: TemplateServices, userId: string, input: StartInput): Promise<{ projectId: string; runId: string | null }> {
+export async function startFlowTemplate(
+  services: TemplateServices,
+  userId: string,
+  input: StartInput,
+  onAdvanceError: (error: unknown, runId: string) => void,
+): Promise<{ projectId: string; runId: string | null }> {
   const record = await visibleTemplate(services, input.templateId, userId);
   const graph = graphOf(record);
   await checkInputs(services, userId, graph, input.inputs);
@@ -402,7 +407,7 @@ export async function startFlowTemplate(services: TemplateServices, userId: stri
   const project = await createProject(services.db, userId, (input.name ?? record.name).slice(0, PROJECT_NAME_MAX));
   try {
     await copyInto(services, project.id, flow, { x: 0, y: 0 }, record.sampleKeys);
-    const runId = input.run ? (await startFlowRun(services, userId, { projectId: project.id, scope: { kind: 'all' }, expectedCost: input.run.expectedCost })).runId : null;
+    const runId = input.run ? (await startFlowRun(services, userId, { projectId: project.id, scope: { kind: 'all' }, expectedCost: input.run.expectedCost }, onAdvanceError)).runId : null;
     await countUse(services.db, record.id);
     return { projectId: project.id, runId };
   } catch (error) {

@@ -5,7 +5,7 @@
  * only the changed step and its descendant — re-using the unchanged results and charging only
  * what it re-ran. Providers are stand-ins at the system's edge.
  */
-import { flowRuns, generationTasks } from '@tessera/db/schema';
+import { flowRuns, generationTasks, planCatalogue } from '@tessera/db/schema';
 import { connect, readRuns, updateFlowNode, writeFlowNode } from '@tessera/shared/flows/document';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -237,5 +237,57 @@ describe('a flow run by the server, seen by every collaborator', () => {
     await waitUntil(async () => (await estimate(alice, { kind: 'all' })).body.result.data.issues.length === 1, 5000, 'the broken wire to reach the server');
     expect((await run(alice, { kind: 'all' }, 0)).status).toBe(400);
     aliceDoc.doc.getMap('flowEdges').delete('bad');
+  });
+});
+
+describe('many outcomes at once', () => {
+  it("eight jobs finishing together advance their run without starving the database pool (the test app's pool holds 5)", async () => {
+    // Every job waits until eight are running, then all finish at once: eight outcomes, eight advances of one run.
+    const width = 8;
+    let held: (() => void)[] = [];
+    const together: GenerationProvider = {
+      name: 'together',
+      supports: () => true,
+      async run(_task, ctx) {
+        ctx.reportProgress(50, 'rendering');
+        await new Promise<void>((release) => {
+          held.push(release);
+          if (held.length >= width) {
+            for (const go of held) go();
+            held = [];
+          }
+        });
+        const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#22aa66' } }).png().toBuffer();
+        return [{ data, contentType: 'image/png', mediaType: 'image', width: 32, height: 32 }];
+      },
+    };
+    const wide = await buildTestApp({ config: { workerConcurrency: width }, providers: [together] });
+    try {
+      await wide.app.listen({ port: 0, host: '127.0.0.1' });
+      await wide.database.db.update(planCatalogue).set({ parallelTasks: width });
+      const owner = await signUpTestUser(wide.app);
+      const project = await seedProject(wide.database.db, owner.id, [], 'Wide');
+      const client = connectCollab(wide.app, project, owner.cookie);
+      await client.synced;
+      client.doc.transact(() => {
+        writeFlowNode(client.doc, { id: 'p', type: 'input', port: 'text', value: 'a field of tulips', x: 0, y: 0 });
+        writeFlowNode(client.doc, { id: 'imgs', type: 'step', kind: 'text_to_image', settings: {}, variations: { seeds: width }, x: 300, y: 0 });
+        writeFlowNode(client.doc, { id: 'ups', type: 'step', kind: 'upscale', settings: { scale: 2, mode: 'fast' }, x: 600, y: 0 });
+      });
+      expect(connect(client.doc, { id: 'a', from: 'p', to: 'imgs', toPort: 'prompt' })).toBeNull();
+      expect(connect(client.doc, { id: 'b', from: 'imgs', to: 'ups', toPort: 'image' })).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const price = (await rpc(wide.app, owner.cookie, 'flow.estimate', { projectId: project, scope: { kind: 'all' } }, 'GET')).body.result.data.cost;
+      const res = await rpc(wide.app, owner.cookie, 'flow.run', { projectId: project, scope: { kind: 'all' }, expectedCost: price });
+      expect(res.status).toBe(200);
+      const runId = res.body.result.data.runId as string;
+      const statusOf = async () => (await wide.database.db.select({ status: flowRuns.status }).from(flowRuns).where(eq(flowRuns.id, runId)))[0]?.status;
+      await waitUntil(async () => (await statusOf()) !== 'running', 20_000, 'the wide run to end');
+      expect(await statusOf()).toBe('succeeded');
+      await waitUntil(() => readRuns(client.doc).ups?.status === 'succeeded', 5000, 'the upscales in the document');
+      expect(readRuns(client.doc).ups?.outputs).toHaveLength(width);
+    } finally {
+      await wide.close();
+    }
   });
 });

@@ -217,9 +217,55 @@ interface Job {
  * (the run row is locked while it decides and starts).
  */
 export async function advanceFlowRun(services: FlowServices, runId: string): Promise<void> {
-  // Each round either starts tasks (whose outcomes come back here), finishes the run, or marks
-  // steps failed or blocked — a flow of n steps needs at most n rounds.
-  for (let round = 0; round < 1_000; round++) if (!(await advanceOnce(services, runId))) return;
+  // Outcomes that arrive while this node advances the run join that advance (it goes round once
+  // more) instead of each waiting on the run's row lock with a pooled connection: many jobs
+  // finishing together would otherwise hold every connection the advance itself needs.
+  const current = advancing.get(runId);
+  if (current) {
+    current.again = true;
+    return current.done;
+  }
+  const state = { again: false, done: Promise.resolve() };
+  state.done = (async () => {
+    try {
+      do {
+        state.again = false;
+        // Each round either starts tasks (whose outcomes come back here), finishes the run, or
+        // marks steps failed or blocked — a flow of n steps needs at most n rounds.
+        for (let round = 0; round < 1_000; round++) if (!(await inAdvanceSlot(() => advanceOnce(services, runId)))) break;
+      } while (state.again);
+    } finally {
+      advancing.delete(runId);
+    }
+  })();
+  advancing.set(runId, state);
+  return state.done;
+}
+
+/** The runs this process is advancing now, and whether an outcome arrived meanwhile. */
+const advancing = new Map<string, { again: boolean; done: Promise<void> }>();
+
+/**
+ * Rounds of different runs in flight at once in this process. A round holds its run's row lock
+ * (one pooled connection) while it starts tasks (another, briefly): two at a time leave the rest
+ * of the pool (10 by default, 5 in tests) to requests, so rounds never wait on each other's
+ * connections.
+ */
+const ADVANCE_SLOTS = 2;
+let advanceSlotsInUse = 0;
+const advanceQueue: (() => void)[] = [];
+
+async function inAdvanceSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (advanceSlotsInUse >= ADVANCE_SLOTS) await new Promise<void>((resolve) => advanceQueue.push(resolve));
+  else advanceSlotsInUse += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, or is given back.
+    const next = advanceQueue.shift();
+    if (next) next();
+    else advanceSlotsInUse -= 1;
+  }
 }
 
 /** One round of advanceFlowRun; true when another round should follow at once. */

@@ -5,7 +5,7 @@
  * person's project with new ids, and started as a new project that runs through the real queue
  * at the price shown. The model provider is a stand-in at the system's edge.
  */
-import { flowRuns, flowTemplates, generationTasks, projectMedia, projects, users } from '@tessera/db/schema';
+import { flowTemplates, generationTasks, projectMedia, projects, users } from '@tessera/db/schema';
 import { validateFlow } from '@tessera/shared/flows';
 import { asGraphNode, connect, readFlow, readRuns, updateFlowNode, writeFlowNode } from '@tessera/shared/flows/document';
 import { eq } from 'drizzle-orm';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationProvider } from '../src/generation/providers/provider.ts';
 import { closeCollabClients, type CollabClient, connectCollab, seedProject, waitUntil } from './collabClient.ts';
 import { buildTestApp, creditSummary, rpc, signInAnonymously, signUpTestUser, type TestApp, type TestUser } from './harness.ts';
+import { waitForFlowRun } from './flowRuns.ts';
 
 /** Makes a small image for every kind. */
 const standIn: GenerationProvider = {
@@ -55,15 +56,7 @@ const call = async (user: TestUser | null, path: string, input: unknown, method:
 const data = <T = Summary>(res: { body: { result?: { data: unknown } } }) => res.body.result?.data as T;
 const remaining = async (user: TestUser) => (await creditSummary(t.app, user.cookie)).remaining;
 
-async function runStatus(runId: string) {
-  const [row] = await t.database.db.select({ status: flowRuns.status }).from(flowRuns).where(eq(flowRuns.id, runId));
-  return row?.status;
-}
-
-async function waitForRun(runId: string) {
-  await waitUntil(async () => (await runStatus(runId)) !== 'running', 20_000, `flow run ${runId} to end`);
-  return runStatus(runId);
-}
+const waitForRun = (runId: string) => waitForFlowRun(t.database.db, runId);
 
 async function projectsOf(userId: string) {
   return t.database.db.select({ id: projects.id }).from(projects).where(eq(projects.ownerId, userId));

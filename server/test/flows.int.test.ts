@@ -14,6 +14,7 @@ import type { GenerationProvider } from '../src/generation/providers/provider.ts
 import { sweepFlowRuns } from '../src/modules/flows/flows.service.ts';
 import { closeCollabClients, type CollabClient, connectCollab, seedProject, waitUntil } from './collabClient.ts';
 import { buildTestApp, creditSummary, rpc, signInAnonymously, signUpTestUser, type TestApp, type TestUser } from './harness.ts';
+import { flowRunStatus, waitForFlowRun } from './flowRuns.ts';
 
 /** Makes a small image for every kind; a prompt starting with "doomed" fails like a broken model. */
 const standIn: GenerationProvider = {
@@ -39,15 +40,8 @@ const estimate = (user: TestUser, scope: unknown) => rpc(t.app, user.cookie, 'fl
 const run = (user: TestUser, scope: unknown, expectedCost: number) => rpc(t.app, user.cookie, 'flow.run', { projectId, scope, expectedCost });
 const remaining = async (user: TestUser) => (await creditSummary(t.app, user.cookie)).remaining;
 
-async function runStatus(runId: string) {
-  const [row] = await t.database.db.select({ status: flowRuns.status }).from(flowRuns).where(eq(flowRuns.id, runId));
-  return row?.status;
-}
-
-async function waitForRun(runId: string) {
-  await waitUntil(async () => (await runStatus(runId)) !== 'running', 20_000, `flow run ${runId} to end`);
-  return runStatus(runId);
-}
+const runStatus = (runId: string) => flowRunStatus(t.database.db, runId);
+const waitForRun = (runId: string) => waitForFlowRun(t.database.db, runId);
 
 beforeAll(async () => {
   t = await buildTestApp({ config: { workerConcurrency: 2 }, providers: [standIn] });
@@ -281,9 +275,7 @@ describe('many outcomes at once', () => {
       const res = await rpc(wide.app, owner.cookie, 'flow.run', { projectId: project, scope: { kind: 'all' }, expectedCost: price });
       expect(res.status).toBe(200);
       const runId = res.body.result.data.runId as string;
-      const statusOf = async () => (await wide.database.db.select({ status: flowRuns.status }).from(flowRuns).where(eq(flowRuns.id, runId)))[0]?.status;
-      await waitUntil(async () => (await statusOf()) !== 'running', 20_000, 'the wide run to end');
-      expect(await statusOf()).toBe('succeeded');
+      expect(await waitForFlowRun(wide.database.db, runId)).toBe('succeeded');
       await waitUntil(() => readRuns(client.doc).ups?.status === 'succeeded', 5000, 'the upscales in the document');
       expect(readRuns(client.doc).ups?.outputs).toHaveLength(width);
     } finally {

@@ -6,15 +6,15 @@
  * included), `Network.dataReceived.dataLength` the decoded bytes — so scripts imported lazily
  * after the first paint (the anonymous sign-in's fingerprint, the realtime client, locale
  * bundles) count like the static imports. Each script is also sized gzipped at level 9 from the
- * build, the figure of the issue's ≤ 150 KB goal. The same visit runs against the same build
- * without its brotli/gzip copies (the server then sends everything uncompressed): the baseline.
+ * build, the figure of the issue's ≤ 150 KB goal. The same visit by a browser that accepts no
+ * encoding (`Accept-Encoding: identity`: the server then sends everything uncompressed, its
+ * pre-compressed files and its dynamic answers alike) is the baseline.
  * HTTP responses only: the realtime WebSocket's frames (a few hundred bytes here) are not counted.
  * KB = 1,024 bytes. Prints figures; asserts nothing. Alone: `node --import tsx bench/wire.ts`
  * (BENCH_WIRE_LIST=1 lists every response of the compressed visit).
  */
-import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer } from '@tessera/studio/e2e/harness';
@@ -58,8 +58,11 @@ function gzipBytes(dist: string, urlPath: string): number {
   }
 }
 
-async function coldVisit(browser: Browser, baseUrl: string, dist: string): Promise<WireVisit> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function coldVisit(browser: Browser, baseUrl: string, dist: string, acceptEncoding?: string): Promise<WireVisit> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    ...(acceptEncoding ? { extraHTTPHeaders: { 'accept-encoding': acceptEncoding } } : {}),
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const responses = new Map<string, Response>();
@@ -116,42 +119,15 @@ async function coldVisit(browser: Browser, baseUrl: string, dist: string): Promi
   };
 }
 
-/** The build without its `.br`/`.gz` copies (hard links where the file system allows). */
-function uncompressedCopy(dist: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tessera-wire-baseline-'));
-  for (const e of readdirSync(dist, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile() || /\.(?:br|gz)$/.test(e.name)) continue;
-    const from = join(e.parentPath, e.name);
-    const to = join(dir, relative(dist, from));
-    mkdirSync(dirname(to), { recursive: true });
-    try {
-      linkSync(from, to);
-    } catch {
-      copyFileSync(from, to);
-    }
-  }
-  return dir;
-}
-
-async function visitWith(dist: string): Promise<WireVisit> {
-  const server = await startServer({ env: { STUDIO_DIST: dist } });
+export async function benchWire(): Promise<{ compressed: WireVisit; baseline: WireVisit }> {
+  ensureStudioBuilt();
+  const server = await startServer({ env: { STUDIO_DIST: DIST } });
   const browser = await launchBrowser();
   try {
-    return await coldVisit(browser, server.url, dist);
+    return { compressed: await coldVisit(browser, server.url, DIST), baseline: await coldVisit(browser, server.url, DIST, 'identity') };
   } finally {
     await browser.close();
     await server.stop();
-  }
-}
-
-export async function benchWire(): Promise<{ compressed: WireVisit; baseline: WireVisit }> {
-  ensureStudioBuilt();
-  const compressed = await visitWith(DIST);
-  const plainDist = uncompressedCopy(DIST);
-  try {
-    return { compressed, baseline: await visitWith(plainDist) };
-  } finally {
-    rmSync(plainDist, { recursive: true, force: true });
   }
 }
 
@@ -167,7 +143,7 @@ export function printWireBench({ compressed, baseline }: { compressed: WireVisit
     'scripts gzipped KB': v.scriptGzipKb,
     'script encodings': v.scriptEncodings,
   });
-  console.table({ 'pre-compressed (served)': row(compressed), 'uncompressed (baseline)': row(baseline) });
+  console.table({ 'compressed (served)': row(compressed), 'uncompressed (baseline)': row(baseline) });
   console.log(`${PAGE}: ${compressed.scriptGzipKb} KB of gzipped JavaScript in ${compressed.scripts} scripts (goal ≤ ${WIRE_GOAL_KB}) ${mark(compressed.scriptGzipKb <= WIRE_GOAL_KB)}`);
   console.log(`${PAGE}: ${compressed.wireKb} KB on the wire, every response (goal ≤ ${WIRE_GOAL_KB}; baseline ${baseline.wireKb}) ${mark(compressed.wireKb <= WIRE_GOAL_KB)}`);
   if (process.env.BENCH_WIRE_LIST === '1') console.table(compressed.list);

@@ -48,6 +48,7 @@ import { registerUserGroupCookie } from './plugins/userGroupCookie.ts';
 import { createWindowCounter } from './plugins/sharedCounters.ts';
 import { registerHealth } from './plugins/health.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerStudio } from './plugins/studio.ts';
 import { UpgradeDispatcher } from './plugins/upgrade.ts';
 import { pgSubscribe, type RelayedEvent } from './realtime/pgRelay.ts';
@@ -227,6 +228,7 @@ export async function buildApp(deps: BuildAppDeps): Promise<FastifyInstance> {
   let studioBuilt = false;
   registerErrorHandling(app, { spaFallback: () => studioBuilt });
   registerUserGroupCookie(app);
+  await registerCompression(app);
 
   // 4. Routes.
   app.decorate('health', registerHealth(app, { database, storage: services.storage, redisHealthy: () => realtime.redisHealthy() }));

@@ -2,6 +2,7 @@
  * Plain HTTP behaviour an operator relies on: health, JSON errors for unknown API paths and
  * bad bodies (in the tRPC error shape), security headers, and rate limiting.
  */
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUpTestUser, TEST_ORIGIN, type TestApp } from './harness.ts';
 
@@ -90,6 +91,51 @@ describe('security headers', () => {
   it('does not send HSTS on a plain-http public URL', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('compression', () => {
+  // The model catalogue is public and several KB of JSON: what a guest's first page fetches.
+  const CATALOG = `/api/trpc/model.catalog?input=${encodeURIComponent(JSON.stringify({}))}`;
+  const decode = (encoding: unknown, body: Buffer) =>
+    encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+
+  it('compresses a JSON answer of 1 KB or more by Accept-Encoding, brotli first, and answers the same JSON', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: CATALOG });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', undefined],
+      ['deflate', undefined],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: CATALOG, headers: { 'accept-encoding': accept } });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      if (encoding) {
+        expect(String(res.headers.vary), accept).toMatch(/accept-encoding/i);
+        expect(res.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 3);
+      }
+      expect(JSON.parse(decode(encoding, res.rawPayload).toString('utf8')), accept).toEqual(plain.json());
+    }
+  });
+
+  it('leaves answers under 1 KB alone, and never decompresses a request body', async () => {
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+
+    // A gzip body is not unpacked into JSON: the request is refused as malformed, as before.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ email: 'zip@example.com', password: 'x'.repeat(12) })),
+    });
+    expect(res.statusCode).toBe(400);
   });
 });
 

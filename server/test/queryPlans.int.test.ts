@@ -60,7 +60,7 @@ describe('query plans at 50k rows', () => {
   it('flags the old shapes: a sort of every row, an aggregation of every creation', async () => {
     const client = await pool.connect();
     try {
-      for (const name of ['creation.list (user with 10 % of rows)', 'feed.tags', 'admin.tasks.list', 'feed.list new, rare tag']) {
+      for (const name of ['creation.list (user with 10 % of rows)', 'feed.tags', 'admin.tasks.list', 'feed.list new, rare tag', 'admin.users.lookup (prefix)']) {
         const before = QUERIES.find((query) => query.name === name)?.before;
         expect(before).toBeTruthy();
         expect(planProblems((await explainQuery(client, before as string)).plan, ROW_BUDGET), name).not.toEqual([]);

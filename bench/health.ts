@@ -155,6 +155,8 @@ export async function benchHealth(opts: { width?: number; height?: number; inter
     const url = `http://127.0.0.1:${address.port}/api/health`;
     const clips = await makeClips(dir, width, height);
     const engine = inline ? 'inline, on the event loop' : 'engine thread';
+    // Not counted: the first requests open the client's connection and run the route cold.
+    for (let i = 0; i < 5; i++) await (await fetch(url)).arrayBuffer();
     const idle = await probeWhile(url, intervalMs, new Promise((resolve) => setTimeout(resolve, idleMs)));
     rows.push({ load: 'idle', health: summarise(idle), loopDelay: idle.loopDelay });
     for (const [load, path, clip, input] of [

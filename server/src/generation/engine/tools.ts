@@ -12,6 +12,7 @@ import { type BackgroundSpec, changeBackground, removeBackground } from './tools
 import { type DetectedFace, detectFaceBatch, faceSwap, type RawFormat, swapFrameFaces } from './tools/faceSwap.ts';
 import { paint, removeObject } from './tools/inpaint.ts';
 import { classifyNsfw, type NsfwScores } from './tools/nsfw.ts';
+import { smoothMapStrip } from './tools/maskSmoothing.ts';
 import { segmentFrameStrip } from './tools/segment.ts';
 import { stylize } from './tools/stylize.ts';
 import { uncrop } from './tools/uncrop.ts';
@@ -38,6 +39,8 @@ export interface ToolArgs {
   swapFaces: { frames: Bytes; width: number; height: number; faces: DetectedFace[][]; source: { data: Bytes; width: number; height: number }; sourceFace: DetectedFace };
   /** Video frames at the segmentation size, end to end (see segmentFrameStrip). */
   segmentFrames: { frames: Bytes; count: number };
+  /** A clip's SEGMENT_SIZE² person maps, end to end, smoothed over time (tools/maskSmoothing.ts). */
+  smoothMaps: { maps: Bytes; count: number };
   /**
    * Video frames, packed RGB (tools/videoFrames.ts): over a background by a SEGMENT_SIZE²
    * probability map; text lines found in a region; captions inside boxes painted out.
@@ -62,6 +65,8 @@ export interface ToolData {
   detectFaces: DetectedFace[][];
   /** The frames with their faces swapped, laid out as they came. */
   swapFaces: Uint8Array;
+  /** The smoothed maps, laid out as they came. */
+  smoothMaps: Uint8Array;
   /** The composited frame (RGB). */
   compositeFrame: Uint8Array;
   /** Text lines in frame pixels. */
@@ -90,6 +95,7 @@ const TOOLS: { [T in ToolName]: (args: ToolArgs[T], progress: EngineProgress) =>
   detectFaces: (a, p) => detectFaceBatch(a.images.map(buf), a.raw, p),
   swapFaces: (a, p) => swapFrameFaces(buf(a.frames), a, a.faces, { ...a.source, data: buf(a.source.data) }, a.sourceFace, p),
   segmentFrames: (a, p) => segmentFrameStrip(buf(a.frames), a.count, p),
+  smoothMaps: async (a) => smoothMapStrip(a.maps, a.count),
   compositeFrame: (a) => compositeFrame(buf(a.frame), a.width, a.height, buf(a.map), buf(a.background)),
   detectText: (a) => detectText(buf(a.frame), a.width, a.height, a.region),
   eraseCaptions: (a) => eraseCaptions(buf(a.frame), a.width, a.height, a.boxes),

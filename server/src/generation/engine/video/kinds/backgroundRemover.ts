@@ -6,7 +6,7 @@
  * engine pool like the image background remover. A model run per output frame would be the
  * slowest part, so the source is segmented at SEGMENT_FPS at the model's 256² input size; the
  * probability maps are smoothed over time (a forward-backward exponential moving average: no lag,
- * no flicker at the edges), interpolated to every output frame, upsampled and feathered by the
+ * no flicker at the edges), interpolated to every output frame (tools/maskSmoothing.ts), upsampled and feathered by the
  * image tool's own curve, and composited over the background (tools/background.ts) — per frame in
  * the engine pool (tools/videoFrames.ts), the background shared with its threads rather than
  * copied. The source's audio is kept; length and size are the source's (even sides, as H.264 needs).
@@ -18,6 +18,7 @@ import type { GenerationInput } from '@tessera/shared/generation';
 import sharp from 'sharp';
 import type { RunContext } from '../../../providers/provider.ts';
 import { type BackgroundSpec, renderBackground } from '../../tools/background.ts';
+import { mapAt } from '../../tools/maskSmoothing.ts';
 import { maskCoverage, SEGMENT_SIZE } from '../../tools/segment.ts';
 import { decodeFrames, rewriteFrames } from '../frames.ts';
 import { runEngineTool } from '../layers.ts';
@@ -30,55 +31,10 @@ import { framesFor, inTempDir, type RenderOptions, type Size, VIDEO_FPS, type Vi
 export const SEGMENT_FPS = Math.min(12, VIDEO_FPS);
 /** Frames sent to the engine pool per call. */
 const BATCH = 12;
-/** Weight of the newest map in each pass of the moving average. */
-const SMOOTHING = 0.5;
 /** As the image tool: below this share of every frame the model found nobody. */
 const MIN_SUBJECT_COVERAGE = 0.005;
 
 const MAP_BYTES = SEGMENT_SIZE * SEGMENT_SIZE;
-
-/**
- * Forward-backward exponential moving average over a sequence of equally sized maps: each pass
- * is `s[i] = α·x[i] + (1 − α)·s[i−1]`, the second one run backwards over the first's result, so a
- * one-frame flicker is damped on both sides while a lasting change is followed without delay.
- */
-export function smoothMaps(maps: readonly Uint8Array[], alpha = SMOOTHING): Uint8Array[] {
-  if (maps.length === 0) return [];
-  const length = maps[0]!.length;
-  const acc = new Float32Array(length);
-  const forward: Float32Array[] = [];
-  acc.set(maps[0]!);
-  for (const map of maps) {
-    for (let p = 0; p < length; p++) acc[p] = alpha * map[p]! + (1 - alpha) * acc[p]!;
-    forward.push(Float32Array.from(acc));
-  }
-  const out: Uint8Array[] = new Array<Uint8Array>(maps.length);
-  acc.set(forward[forward.length - 1]!);
-  for (let i = forward.length - 1; i >= 0; i--) {
-    const f = forward[i]!;
-    const o = new Uint8Array(length);
-    for (let p = 0; p < length; p++) {
-      acc[p] = alpha * f[p]! + (1 - alpha) * acc[p]!;
-      o[p] = Math.round(acc[p]!);
-    }
-    out[i] = o;
-  }
-  return out;
-}
-
-/** The map at fractional index `position` (linear between its neighbours, clamped at the ends). */
-export function mapAt(maps: readonly Uint8Array[], position: number): Uint8Array {
-  const last = maps.length - 1;
-  const at = Math.min(last, Math.max(0, position));
-  const i = Math.floor(at);
-  const t = at - i;
-  const a = maps[i]!;
-  if (t < 1e-6 || i === last) return a;
-  const b = maps[i + 1]!;
-  const out = new Uint8Array(a.length);
-  for (let p = 0; p < a.length; p++) out[p] = Math.round(a[p]! + (b[p]! - a[p]!) * t);
-  return out;
-}
 
 const even = (x: number) => Math.max(2, Math.floor(x / 2) * 2);
 
@@ -131,7 +87,9 @@ export async function renderVideoBackgroundRemover(
     );
     timing?.({ segmentMsPerFrame: (performance.now() - started) / segFrames, segmentedFrames: segFrames });
     if (!maps.some((m) => maskCoverage(m) >= MIN_SUBJECT_COVERAGE)) throw new AppError('BACKGROUND_REMOVER_FAILED');
-    const smooth = smoothMaps(maps);
+    // In the engine pool too: smoothing every map in one go is tens of milliseconds of JavaScript.
+    const smoothed = await runEngineTool(opts, 'smoothMaps', { maps: Buffer.concat(maps), count: maps.length });
+    const smooth = maps.map((_, i) => smoothed.subarray(i * MAP_BYTES, (i + 1) * MAP_BYTES));
 
     // 2. Every output frame over the background, with the source's sound.
     // In shared memory: the same background goes to the engine threads with every frame.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapAt, smoothMaps } from './backgroundRemover.ts';
+import { mapAt, smoothMaps, smoothMapStrip } from './maskSmoothing.ts';
 
 const seq = (...values: number[]) => values.map((v) => Uint8Array.of(v, 255 - v));
 
@@ -33,5 +33,14 @@ describe('mask smoothing over time', () => {
     expect([...mapAt(maps, 1.25)]).toEqual([125, 130]);
     expect([...mapAt(maps, -1)]).toEqual([0, 255]);
     expect([...mapAt(maps, 7)]).toEqual([200, 55]);
+  });
+
+  it('smooths maps laid end to end as the engine tool gets them, the same as one by one', () => {
+    const maps = seq(255, 255, 255, 0, 255, 255, 255);
+    const strip = new Uint8Array(maps.length * 2);
+    maps.forEach((m, i) => strip.set(m, i * 2));
+    const expected = smoothMaps(maps).flatMap((m) => [...m]);
+    expect([...smoothMapStrip(strip, maps.length)]).toEqual(expected);
+    expect(() => smoothMapStrip(strip, 3)).toThrow(/not 3 maps/);
   });
 });

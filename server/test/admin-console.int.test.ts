@@ -8,6 +8,7 @@ import type { AdminReportGroupDto, AdminTaskDetailDto, AdminTaskRowDto, AdminUse
 import { creditGrants, generationTasks } from '@tessera/db/schema';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lookupUsers } from '../src/modules/admin/admin.repo.ts';
 import { adminRouter } from '../src/modules/admin/admin.router.ts';
 import {
   buildTestApp,
@@ -220,6 +221,26 @@ describe('tasks and creations of every user', () => {
     expect((await query<AdminUserDto[]>('admin.users.lookup', { query: guest.id })).map((u) => [u.id, u.email, u.isAnonymous])).toEqual([[guest.id, null, true]]);
     expect(await query<AdminUserDto>('admin.users.get', { id: bob.id })).toMatchObject({ id: bob.id, counts: { tasks: 2, creations: 2, published: 1 } });
     expect((await rpc(t.app, admin.cookie, 'admin.users.get', { id: 'no-such-user' }, 'GET')).body.error.message).toBe('User does not exist.');
+  });
+
+  it('lists an exact match first, then e-mail prefix matches by e-mail, then name prefix matches by name, each user once', async () => {
+    // Users made in SQL: their e-mails and names are chosen to interleave.
+    await t.database.db.execute(sql`
+      INSERT INTO users (id, name, email, is_anonymous, created_at, updated_at) VALUES
+        ('lk-1', 'Zed', 'lkq@example.com', false, now(), now()),
+        ('lk-2', 'Yan', 'lkq.b@example.com', false, now(), now()),
+        ('lk-3', 'Xia', 'lkq.a@example.com', false, now(), now()),
+        ('lk-4', 'lkq second', 'w4@example.com', false, now(), now()),
+        ('lk-5', 'lkq first', 'w5@example.com', false, now(), now()),
+        ('lk-6', 'lkq both', 'lkq.c@example.com', false, now(), now()),
+        ('lk-7', 'lkq guest', 'lkq.anon@example.com', true, now(), now())`);
+    const ids = async (q: string, limit = 20) => (await lookupUsers(t.database.db, q, limit)).map((u) => u.id);
+    // E-mail matches in byte order ('.' before '@'), then names in name order; lk-6 matches both
+    // and is listed once; the anonymous lk-7 never; an exact e-mail or id alone.
+    expect(await ids('LKQ')).toEqual(['lk-3', 'lk-2', 'lk-6', 'lk-1', 'lk-5', 'lk-4']);
+    expect(await ids('lkq', 4)).toEqual(['lk-3', 'lk-2', 'lk-6', 'lk-1']);
+    expect(await ids('lkq@example.com')).toEqual(['lk-1']);
+    expect(await ids('lk-5')).toEqual(['lk-5']);
   });
 });
 
